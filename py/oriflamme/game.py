@@ -1,0 +1,153 @@
+"""The public string API of NOTATION.md: `new_game`, `load_game`, `Game`."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from . import engine, position
+from .actions import explain, to_text
+from .editions import get_edition
+from .errors import IllegalAction
+from .rng import below, shuffle
+from .state import OVER, PLACEMENT, State
+from .view import redact_events, view
+
+
+class Game:
+    """An Oriflamme game. Wraps a plain `State`; `state` is the fast path that bots and search use."""
+
+    game = "oriflamme"
+
+    def __init__(self, state: State) -> None:
+        self.state = state
+        self._legal: list[str] | None = None
+        self._moves: list[engine.Move] = []
+
+    # ---- reading
+    @property
+    def to_act(self) -> str | None:
+        return self.state.to_act
+
+    @property
+    def is_over(self) -> bool:
+        return self.state.phase == OVER
+
+    @property
+    def scores(self) -> dict[str, int]:
+        return dict(self.state.scores)
+
+    @property
+    def edition(self) -> str:
+        return self.state.ed.id
+
+    @property
+    def seats(self) -> list[str]:
+        return list(self.state.seats)
+
+    def ranking(self) -> list[list[str]]:
+        return engine.ranking(self.state)
+
+    def legal_actions(self) -> list[str]:
+        if self._legal is None:
+            self._moves = engine.legal_moves(self.state)
+            self._legal = [to_text(m) for m in self._moves]
+        return list(self._legal)
+
+    def view(self, colour: str | None) -> dict[str, Any]:
+        return view(self.state, colour)
+
+    def to_json(self) -> str:
+        return position.dumps(self.state)
+
+    def clone(self) -> Game:
+        return Game(self.state.clone())
+
+    # ---- acting
+    def play(self, action: str) -> list[dict[str, Any]]:
+        legal = self.legal_actions()
+        try:
+            i = legal.index(action)
+        except ValueError:
+            raise IllegalAction(action, explain(self.state, action, legal)) from None
+        events: list[dict[str, Any]] = []
+        engine.apply(self.state, self._moves[i], events)
+        self._legal = None
+        return events
+
+    def events_for(self, events: list[dict[str, Any]], colour: str | None) -> list[dict[str, Any]]:
+        return redact_events(events, colour)
+
+
+def new_game(edition: str = "retail", players: int | list[str] = 3, seed: int | None = None,
+             game: str = "oriflamme", **options: Any) -> Any:
+    """A new game, set up from `seed` (random when None). `game="lieux"` starts Château, Village & Port."""
+    if game == "lieux":
+        from . import lieux
+        return lieux.new_game(players=players, seed=seed, **options)
+    if game != "oriflamme":
+        raise ValueError(f"game: unknown game {game!r} (known: oriflamme, lieux)")
+    if options:
+        raise ValueError(f"{next(iter(options))}: unknown option for oriflamme")
+    ed = get_edition(edition)
+    if isinstance(players, int) and not isinstance(players, bool):
+        if not ed.min_players <= players <= ed.max_players:
+            raise ValueError(f"players: {ed.id} is for {ed.min_players}–{ed.max_players} players")
+        seats = list(ed.colours[:players])
+    elif isinstance(players, list):
+        seats = list(players)
+        if len(set(seats)) != len(seats) or not all(c in ed.colours for c in seats):
+            raise ValueError(f"players: expected distinct colours among {list(ed.colours)}")
+        if not ed.min_players <= len(seats) <= ed.max_players:
+            raise ValueError(f"players: {ed.id} is for {ed.min_players}–{ed.max_players} players")
+    else:
+        raise ValueError("players: expected a count or a list of colours")
+    if seed is None:
+        import random
+        seed = random.SystemRandom().getrandbits(63)
+    if not isinstance(seed, int) or seed < 0:
+        raise ValueError("seed: expected a whole number ≥ 0")
+    return Game(_setup(ed.id, seats, seed))
+
+
+def _setup(edition: str, seats: list[str], seed: int) -> State:
+    ed = get_edition(edition)
+    s = State.__new__(State)
+    s.ed, s.seats, s.seed = ed, seats, seed
+    rng = seed
+    s.hands, s.aside = {}, {}
+    per = ed.families_per_player(len(seats))
+    keep = ed.aside_per_family(len(seats))
+    for c in seats:
+        s.hands[c], s.aside[c] = [], []
+        for _ in range(per):
+            cards = list(ed.family)
+            rng = shuffle(rng, cards)
+            s.aside[c] += cards[:keep]
+            s.hands[c] += cards[keep:]
+    rng, s.first = below(rng, len(seats))
+    rng, d = below(rng, 2)
+    s.direction = ("ltr", "rtl")[d]
+    s.rng = rng
+    s.round, s.phase, s.placed, s.cursor = 1, PLACEMENT, 0, 0
+    s.scores = {c: 1 for c in seats}
+    s.discard = {c: [] for c in seats}
+    s.queue = []
+    s.pending, s.depth, s.take_tokens, s.gone, s.to_act = None, 0, False, False, None
+    engine.advance(s, None)
+    return s
+
+
+def load_game(text: str) -> Any:
+    """A game from a position's JSON (either game); ValueError naming the field when it is malformed."""
+    if '"lieux/' in text[:200]:
+        from . import lieux
+        return lieux.load_game(text)
+    return Game(position.loads(text))
+
+
+def replay(edition: str, players: int | list[str], seed: int, actions: list[str]) -> Game:
+    """Replay as a fold over the action log."""
+    g: Game = new_game(edition=edition, players=players, seed=seed)
+    for a in actions:
+        g.play(a)
+    return g

@@ -1,0 +1,61 @@
+"""What one player may see: the position with hidden cards stripped from the data, and redacted events."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from .engine import CHOICE_KIND, ranking
+from .state import NAME, OVER, OWNER, RESOLUTION, TOKENS, UP, State
+
+
+def decision(s: State) -> dict[str, Any] | None:
+    p = s.pending
+    if p is None or s.to_act is None:
+        return None
+    kind = p if p in ("place", "reveal") else CHOICE_KIND[p]
+    return {"kind": kind, "player": s.to_act, "ability": p if p in CHOICE_KIND else None,
+            "position": s.cursor + 1 if s.phase == RESOLUTION else None}
+
+
+def view(s: State, viewer: str | None) -> dict[str, Any]:
+    if viewer is not None and viewer not in s.seats:
+        raise ValueError(f"viewer: {viewer!r} is not a seat of this game")
+    over = s.phase == OVER
+    return {
+        "game": "oriflamme",
+        "format": "oriflamme-view/1",
+        "viewer": viewer,
+        "edition": s.ed.id,
+        "seats": list(s.seats),
+        "round": s.round,
+        "rounds": s.ed.rounds,
+        "first": s.seats[s.first],
+        "direction": s.direction,
+        "phase": s.phase,
+        "to_act": s.to_act,
+        "cursor": s.cursor + 1 if s.phase == RESOLUTION else None,
+        "scores": dict(s.scores),
+        "hand": sorted(s.hands[viewer], key=s.ed.family.index) if viewer else [],
+        "aside": sorted(s.aside[viewer], key=s.ed.family.index) if viewer else [],
+        "hand_sizes": {c: len(s.hands[c]) for c in s.seats},
+        "aside_sizes": {c: len(s.aside[c]) for c in s.seats},
+        "discard": {c: list(s.discard[c]) for c in s.seats},
+        "queue": [[{"card": c[NAME] if c[UP] or c[OWNER] == viewer else None, "owner": c[OWNER],
+                    "face_up": c[UP], "tokens": c[TOKENS]} for c in st] for st in s.queue],
+        "decision": decision(s),
+        "is_over": over,
+        "ranking": ranking(s) if over else None,
+    }
+
+
+def redact_events(events: list[dict[str, Any]], viewer: str | None) -> list[dict[str, Any]]:
+    """Events as `viewer` may see them: a hidden card's name only reaches its owner."""
+    out = []
+    for e in events:
+        if e.get("hidden"):
+            e = dict(e)
+            del e["hidden"]
+            if e.get("player") != viewer:
+                e.pop("card", None)
+        out.append(e)
+    return out
