@@ -13,7 +13,7 @@ def to_text(m: Move) -> str:
         where = m[2]
         return f"place {m[1]} {where}" if isinstance(where, str) else f"place {m[1]} on {where + 1}"
     if kind == "reveal" or kind == "stay":
-        return kind
+        return str(kind)
     if kind == "steal":
         return f"steal {m[1]}"
     if kind == "move":

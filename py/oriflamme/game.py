@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import importlib
 from typing import Any
 
 from . import engine, position
@@ -82,8 +83,7 @@ def new_game(edition: str = "retail", players: int | list[str] = 3, seed: int | 
              game: str = "oriflamme", **options: Any) -> Any:
     """A new game, set up from `seed` (random when None). `game="lieux"` starts Château, Village & Port."""
     if game == "lieux":
-        from . import lieux
-        return lieux.new_game(players=players, seed=seed, **options)
+        return _lieux().new_game(players=players, seed=seed, **options)
     if game != "oriflamme":
         raise ValueError(f"game: unknown game {game!r} (known: oriflamme, lieux)")
     if options:
@@ -140,9 +140,13 @@ def _setup(edition: str, seats: list[str], seed: int) -> State:
 def load_game(text: str) -> Any:
     """A game from a position's JSON (either game); ValueError naming the field when it is malformed."""
     if '"lieux/' in text[:200]:
-        from . import lieux
-        return lieux.load_game(text)
+        return _lieux().load_game(text)
     return Game(position.loads(text))
+
+
+def _lieux() -> Any:
+    """The second game, imported on demand so Oriflamme alone stays light to boot."""
+    return importlib.import_module("oriflamme.lieux")
 
 
 def replay(edition: str, players: int | list[str], seed: int, actions: list[str]) -> Game:

@@ -105,12 +105,13 @@ def from_data(d: Any) -> State:
     _check_conservation(s)
     resolving = d.get("pending") is not None and phase == RESOLUTION
     for i, st in enumerate(s.queue):
-        for j, c in enumerate(st):
+        for j, qc in enumerate(st):
             # A one-shot card is face up only while it resolves (its decision is pending).
-            if c[UP] and c[NAME] in ONE_SHOT and not (resolving and i + 1 == d.get("cursor")):
-                raise _fail(f"queue[{i + 1}][{j + 1}].face_up", f"a {c[NAME]} is never face up here")
-    s.seed = d.get("seed", 0) if isinstance(d.get("seed"), int) else 0
-    s.rng = d.get("rng", s.seed) if isinstance(d.get("rng"), int) else s.seed
+            if qc[UP] and qc[NAME] in ONE_SHOT and not (resolving and i + 1 == d.get("cursor")):
+                raise _fail(f"queue[{i + 1}][{j + 1}].face_up", f"a {qc[NAME]} is never face up here")
+    seed, rng = d.get("seed"), d.get("rng")
+    s.seed = seed if isinstance(seed, int) and seed >= 0 else 0
+    s.rng = rng if isinstance(rng, int) and rng >= 0 else s.seed
     s.pending, s.depth, s.take_tokens, s.gone = None, 0, False, False
     s.placed, s.cursor, s.to_act = 0, 0, None
     if phase == PLACEMENT:

@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from .editions import Edition
 
 # A queue card is [name, owner, face_up, tokens]; a stack is a list of them, bottom to top.
 NAME, OWNER, UP, TOKENS = 0, 1, 2, 3
-QCard = list  # type alias kept loose on purpose: mypy cannot type a heterogeneous list cheaply
+QCard = list[Any]  # [name, owner, face_up, tokens]: a heterogeneous list, cheap to copy
 
 PLACEMENT, RESOLUTION, OVER = "placement", "resolution", "over"
 
@@ -15,9 +17,26 @@ class State:
     """Everything that defines a position, including the RNG, so a game replays from its seed."""
 
     __slots__ = (
-        "ed", "seats", "round", "first", "direction", "phase", "placed", "cursor", "scores",
-        "hands", "aside", "discard", "queue", "pending", "depth", "take_tokens", "gone",
-        "to_act", "seed", "rng",
+        "aside",
+        "cursor",
+        "depth",
+        "direction",
+        "discard",
+        "ed",
+        "first",
+        "gone",
+        "hands",
+        "pending",
+        "phase",
+        "placed",
+        "queue",
+        "rng",
+        "round",
+        "scores",
+        "seats",
+        "seed",
+        "take_tokens",
+        "to_act",
     )
 
     ed: Edition
