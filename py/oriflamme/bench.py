@@ -16,7 +16,7 @@ from collections.abc import Callable, Sequence
 
 from . import engine
 from .game import Game, new_game
-from .state import OVER
+from .state import OVER, State
 
 CONFIGS: tuple[tuple[str, int], ...] = (
     ("retail", 3), ("retail", 4), ("retail", 5),
@@ -68,7 +68,7 @@ def _measure(playout: Callable[[str, int, int], int], edition: str, players: int
 def clone_apply_rate(edition: str, players: int, seconds: float) -> tuple[float, float]:
     """(clones+apply per s, clones per s) from positions sampled along random games."""
     rand = random.Random(7).random
-    states = []
+    states: list[tuple[State, list[engine.Move]]] = []
     seed = 0
     while len(states) < 300:
         s = new_game(edition=edition, players=players, seed=seed).state
