@@ -101,7 +101,7 @@ def test_sailor_doubles_a_negative_reward() -> None:
 
 
 def test_negative_reward_never_takes_gold_below_zero() -> None:
-    g, ev = end_round({"port": [("blue", 9), ("green", 5), ("red", 2)]}, "put 3 village",
+    g, _ev = end_round({"port": [("blue", 9), ("green", 5), ("red", 2)]}, "put 3 village",
                       gold={"red": 0, "blue": 0, "green": 0})
     # red first wins 3 in the Village, then the doubled -1 takes 2 of them
     assert g.scores == {"red": 1, "blue": 3, "green": 1}

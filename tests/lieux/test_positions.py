@@ -1,0 +1,102 @@
+"""Malformed positions are refused with a ValueError naming the field."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable
+from typing import Any
+
+import pytest
+from lieux_helpers import position
+
+from oriflamme.lieux import load_game
+
+Pos = dict[str, Any]
+
+
+def _set(path: str, value: Any) -> Callable[[Pos], None]:
+    def f(p: Pos) -> None:
+        *parents, last = path.split(".")
+        d = p
+        for k in parents:
+            d = d[k]
+        d[last] = value
+    return f
+
+
+def _dup_card(p: Pos) -> None:
+    p["hands"]["red"].append(p["piles"]["red"][0])
+
+
+def _lose_card(p: Pos) -> None:
+    p["piles"]["blue"].pop()
+
+
+def _unsorted_row(p: Pos) -> None:
+    p["places"]["port"] = [{"owner": "blue", "value": 3}, {"owner": "green", "value": 9}]
+    p["piles"]["blue"].remove(3)
+    p["piles"]["green"].remove(9)
+
+
+def _too_many_cards(p: Pos) -> None:
+    p["hands"]["red"] = p["piles"]["red"][:7]
+    p["piles"]["red"] = p["piles"]["red"][7:]
+
+
+CASES: list[tuple[str, Callable[[Pos], None]]] = [
+    ("format", _set("format", "oriflamme/1")),
+    ("set", _set("set", "D")),
+    ("hidden_gold", _set("hidden_gold", "yes")),
+    ("seats", _set("seats", ["red", "red", "blue"])),
+    ("seats", _set("seats", ["red", "purple", "blue"])),
+    ("seats", _set("seats", ["red", "blue"])),
+    ("round", _set("round", 4)),
+    ("turn", _set("turn", 5)),
+    ("first", _set("first", "yellow")),
+    ("phase", _set("phase", "dance")),
+    ("gold.blue", _set("gold.blue", -1)),
+    ("gold.blue", _set("gold.blue", "3")),
+    ("gold", _set("gold", {"red": 3})),
+    ("hands.red", _set("hands.red", [16])),
+    ("hands.red", _dup_card),
+    ("cards", _lose_card),
+    ("places.port", _unsorted_row),
+    ("places.chateau[1]", _set("places.chateau", [{"owner": "black", "value": 3}])),
+    ("places", _set("places", {"chateau": []})),
+    ("hands.red", _too_many_cards),
+    ("forced", _set("forced", {"green": "port"})),
+    ("rng", _set("rng", "zz")),
+    ("pending.ability", _set("pending", {"ability": "king", "owner": "red", "value": 15, "copied": False})),
+    ("pending.value", _set("pending", {"ability": "thief", "owner": "red", "value": 11, "copied": False})),
+    ("to_act", _set("to_act", "purple")),
+]
+
+
+@pytest.mark.parametrize(("field", "mutate"), CASES)
+def test_malformed_position_names_the_field(field: str, mutate: Callable[[Pos], None]) -> None:
+    p = position(selected={"red": 3})
+    load_game(json.dumps(p))  # the unmutated position is fine
+    mutate(p)
+    with pytest.raises(ValueError) as err:
+        load_game(json.dumps(p))
+    assert field in str(err.value), str(err.value)
+
+
+def test_not_json() -> None:
+    with pytest.raises(ValueError, match="position"):
+        load_game("{nope")
+
+
+def test_pending_without_a_choice_is_refused() -> None:
+    p = position(places={"chateau": [("red", 11)]}, selected={"blue": 3},
+                 pending={"ability": "thief", "owner": "red", "value": 11, "copied": False})
+    with pytest.raises(ValueError, match="pending"):
+        load_game(json.dumps(p))
+
+
+def test_pending_effect_round_trips() -> None:
+    p = position(places={"chateau": [("blue", 12), ("red", 11)]}, selected={"blue": 3},
+                 pending={"ability": "thief", "owner": "red", "value": 11, "copied": False})
+    g = load_game(json.dumps(p))
+    assert g.to_act == "red" and g.legal_actions() == ["target blue"]
+    assert load_game(g.to_json()).to_json() == g.to_json()
