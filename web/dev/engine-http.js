@@ -1,0 +1,18 @@
+// Development only (loaded with ?engine=dev): the bridge API of web/engine.js, answered by
+// web/dev/devserver.py running the same oriflamme.webapi in CPython. Not part of the product path.
+async function call(fn, arg) {
+  const r = await fetch(`/api/${fn}`, { method: "POST", body: arg == null ? "" : arg });
+  return r.json();
+}
+
+export async function connectEngine(onProgress) {
+  onProgress && onProgress({ stage: "ready", fraction: 1, label: "ready" });
+  return {
+    newGame: (settings) => call("new_game", JSON.stringify(settings)),
+    act: (action) => call("act", action),
+    botStep: () => call("bot_step"),
+    save: () => call("save"),
+    load: (s) => call("load", s),
+    update: (c) => call("update", c),
+  };
+}

@@ -1,0 +1,108 @@
+// A tiny virtual-DOM: h() builds plain objects, patch() updates real DOM children in place.
+// Keyed children keep their element (and focus, and running CSS transitions) across renders.
+const SVG_NS = "http://www.w3.org/2000/svg";
+const SVG_TAGS = new Set(["svg", "path", "circle", "rect", "g", "line", "polyline", "polygon", "ellipse", "title"]);
+
+export function h(tag, props, ...children) {
+  const flat = [];
+  const walk = (c) => {
+    if (c == null || c === false || c === true) return;
+    if (Array.isArray(c)) c.forEach(walk);
+    else flat.push(typeof c === "object" ? c : String(c));
+  };
+  walk(children);
+  props = props || {};
+  return { tag, props, children: flat, key: props.key };
+}
+
+/** Raw markup (trusted, from our own modules only: the card art). */
+export function raw(tag, props, html) {
+  return { tag, props: props || {}, children: [], key: (props || {}).key, html };
+}
+
+function setProp(el, name, value, isSvg) {
+  if (name === "key") return;
+  if (name.startsWith("on")) {
+    const type = name.slice(2).toLowerCase();
+    el.__on = el.__on || {};
+    if (!el.__on[type]) el.addEventListener(type, (ev) => el.__on[type] && el.__on[type](ev));
+    el.__on[type] = value || null;
+    return;
+  }
+  if (!isSvg && (name === "value" || name === "checked" || name === "selected" || name === "disabled")) {
+    if (el[name] !== value) el[name] = value;
+    if (name !== "disabled") return;
+  }
+  if (value == null || value === false) el.removeAttribute(name);
+  else el.setAttribute(name, value === true ? "" : String(value));
+}
+
+function create(v) {
+  if (typeof v === "string") return document.createTextNode(v);
+  const isSvg = SVG_TAGS.has(v.tag);
+  const el = isSvg ? document.createElementNS(SVG_NS, v.tag) : document.createElement(v.tag);
+  el.__tag = v.tag;
+  el.__key = v.key;
+  el.__props = {};
+  update(el, v);
+  return el;
+}
+
+function update(el, v) {
+  const isSvg = SVG_TAGS.has(v.tag);
+  const old = el.__props || {};
+  for (const name in old) if (!(name in v.props)) setProp(el, name, null, isSvg);
+  for (const name in v.props) if (old[name] !== v.props[name]) setProp(el, name, v.props[name], isSvg);
+  el.__props = v.props;
+  if (v.html !== undefined) {
+    if (el.__html !== v.html) { el.innerHTML = v.html; el.__html = v.html; }
+  } else {
+    if (el.__html !== undefined) { el.textContent = ""; el.__html = undefined; }
+    patch(el, v.children);
+  }
+}
+
+/** Make el's children match the vnode list. */
+export function patch(el, vnodes) {
+  if (!Array.isArray(vnodes)) vnodes = [vnodes];
+  vnodes = vnodes.filter((v) => v != null && v !== false);
+  const oldNodes = Array.from(el.childNodes);
+  const byKey = new Map();
+  const unkeyed = [];
+  for (const n of oldNodes) {
+    if (n.__key != null) byKey.set(n.__key, n);
+    else unkeyed.push(n);
+  }
+  let u = 0;
+  const result = [];
+  for (const v of vnodes) {
+    let n = null;
+    if (typeof v === "string") {
+      const c = unkeyed[u];
+      if (c && c.nodeType === 3) {
+        u++;
+        if (c.data !== v) c.data = v;
+        n = c;
+      } else n = create(v);
+    } else if (v.key != null) {
+      const c = byKey.get(v.key);
+      if (c && c.__tag === v.tag) {
+        byKey.delete(v.key);
+        update(c, v);
+        n = c;
+      } else n = create(v);
+    } else {
+      const c = unkeyed[u];
+      if (c && c.__tag === v.tag && c.__key == null) {
+        u++;
+        update(c, v);
+        n = c;
+      } else n = create(v);
+    }
+    result.push(n);
+  }
+  result.forEach((n, i) => {
+    if (el.childNodes[i] !== n) el.insertBefore(n, el.childNodes[i] || null);
+  });
+  while (el.childNodes.length > result.length) el.removeChild(el.lastChild);
+}

@@ -1,0 +1,60 @@
+// Events (already redacted for the viewer) told in words.
+import { t, has, cardName, colourName } from "../i18n/index.js";
+
+export function eventText(ev, edition, meta) {
+  const who = (c) => (c == null ? "?" : c === meta.viewer ? `${colourName(c)} (${t("youShort")})` : colourName(c));
+  const card = (c) => (c ? cardName(edition, c) : t("aCard"));
+  const named = (c) => (c ? cardName(edition, c) : t("hiddenCard"));
+  switch (ev.type) {
+    case "placed": {
+      const key = `ev.placed.${ev.where}`;
+      return t(has(key) ? key : "ev.placed", { player: who(ev.player), card: card(ev.card), pos: ev.position });
+    }
+    case "revealed":
+      return t("ev.revealed", { player: who(ev.player), card: card(ev.card), pos: ev.position });
+    case "stayed":
+      return t("ev.stayed", { player: who(ev.player), pos: ev.position });
+    case "token_added":
+      return t("ev.token_added", { pos: ev.position, n: ev.tokens });
+    case "gained": {
+      const why = has(`why.${ev.reason}`) ? t(`why.${ev.reason}`) : null;
+      return t(why ? "ev.gained.why" : "ev.gained", { player: who(ev.player), amount: ev.amount, why });
+    }
+    case "stolen":
+      return ev.amount
+        ? t("ev.stolen", { player: who(ev.player), victim: who(ev.victim), amount: ev.amount })
+        : t("ev.stolen.none", { player: who(ev.player), victim: who(ev.victim) });
+    case "eliminated":
+      return ev.by
+        ? t("ev.eliminated.by", { by: who(ev.by), owner: who(ev.player), card: named(ev.card), pos: ev.position })
+        : t("ev.eliminated", { owner: who(ev.player), card: named(ev.card), pos: ev.position });
+    case "discarded":
+      return t("ev.discarded", { owner: who(ev.player), card: named(ev.card) });
+    case "moved":
+      return ev.onto != null
+        ? t("ev.moved.onto", { owner: who(ev.player), card: named(ev.card), from: ev.from, to: ev.onto })
+        : t("ev.moved", { owner: who(ev.player), card: named(ev.card), from: ev.from, to: ev.to });
+    case "copied":
+      return t("ev.copied", { player: who(ev.player), target: named(ev.card), pos: ev.target });
+    case "ambushed":
+      return t("ev.ambushed", { owner: who(ev.player), attacker: who(ev.attacker), card: named(ev.card) });
+    case "round_started":
+      return t("ev.round_started", { round: ev.round, first: who(ev.first) });
+    case "round_ended":
+      return t("ev.round_ended", { round: ev.round });
+    case "resolution_started":
+      return t("ev.resolution_started", { round: ev.round });
+    case "game_over":
+      return t("ev.game_over");
+    default: {
+      const key = `ev.${ev.type}`;
+      return has(key) ? t(key, ev) : ev.type.replace(/_/g, " ");
+    }
+  }
+}
+
+/** Which position and player an event draws attention to (for a short highlight). */
+export function eventFocus(ev) {
+  const pos = ev.type === "moved" ? (ev.onto ?? ev.to) : ev.position;
+  return { pos: Number.isInteger(pos) ? pos : null, player: ev.player || null };
+}

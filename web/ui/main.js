@@ -1,0 +1,247 @@
+// The page controller: boots the engine bridge, runs the setup screen, the game loop and the overlays.
+// It draws what the engine sends (view + legal) and sends back the action string of what was clicked.
+import { h, patch } from "./dom.js";
+import { t, pickLang, setLang } from "../i18n/index.js";
+import { parseLegal, settleSelection } from "./actions.js";
+import { table } from "./table.js";
+import { eventText, eventFocus } from "./log.js";
+import { defaultSetup, fromParams, settingsOf, setupScreen, EDITIONS } from "./setup.js";
+import { bootBar, endScreen, rulesDialog } from "./overlays.js";
+
+const params = new URLSearchParams(location.search);
+const TEST = params.get("test") === "1";
+
+const S = {
+  screen: "setup", // setup | game
+  setup: null,
+  boot: { ready: false, fraction: 0, stage: "runtime", error: null },
+  engine: null,
+  update: null,
+  sel: { handIdx: null, moveSrc: null, chooseA: null },
+  log: [], // {key, text, cls}
+  lastText: "",
+  flash: null,
+  flashPos: null,
+  busy: false,
+  gen: 0,
+  rules: false,
+  endHidden: false,
+  error: null,
+};
+const received = [];
+let logSeq = 0;
+
+const app = document.getElementById("app");
+const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
+const speed = () => Number(S.setup.speed);
+
+// ---------------------------------------------------------------- rendering
+
+function logPanel() {
+  return h("aside", { class: "log", key: "log", "aria-label": t("log") },
+    h("details", { class: "log-details", open: true },
+      h("summary", {}, t("log")),
+      h("ol", { class: "log-list", "data-testid": "log" },
+        S.log.map((e) => h("li", { key: e.key, class: e.cls }, e.text)))));
+}
+
+function render() {
+  const boot = bootBar(S.boot);
+  const out = [];
+  if (S.screen === "setup" || !S.update) {
+    if (S.screen === "setup") out.push(setupScreen(S.setup, boot));
+    else out.push(h("main", { class: "setup", key: "wait" }, h("div", { class: "setup-card" }, h("h1", { class: "logo" }, t("title")), boot)));
+  } else {
+    const u = S.update;
+    const view = u.view;
+    const legal = u.legal || [];
+    const P = parseLegal(legal);
+    S.sel = settleSelection(P, view.hand || [], S.sel);
+    const meta = {
+      viewer: u.viewer, seats: u.seats, legal, lastText: S.lastText, flash: S.flash, flashPos: S.flashPos,
+      tokens: view.edition !== "prototype",
+    };
+    out.push(h("div", { class: "game", key: "game" }, table(view, P, S.sel, meta), logPanel()));
+    if (u.over && !S.endHidden) out.push(endScreen(u, meta));
+    else if (u.over) out.push(h("button", { key: "show-end", type: "button", class: "btn primary floating", "data-ui": "show-end" }, t("finalScores")));
+  }
+  if (S.rules) out.push(rulesDialog(S.update ? S.update.view.edition : S.setup.edition));
+  if (S.error) out.push(h("div", { key: "err", class: "toast error", role: "alert" }, t("error", { msg: S.error })));
+  document.body.classList.toggle("instant", speed() === 0);
+  const hadFocus = document.activeElement && document.activeElement !== document.body && app.contains(document.activeElement);
+  patch(app, out);
+  app.dataset.busy = S.busy ? "1" : "0";
+  if (hadFocus && !app.contains(document.activeElement)) focusFirstAction();
+}
+
+function focusFirstAction() {
+  const el = app.querySelector(".overlay [data-ui], [data-action], [data-select-card]");
+  if (el) el.focus({ preventScroll: true });
+}
+
+// ---------------------------------------------------------------- the game loop
+
+function addLog(ev, view, viewer) {
+  const text = eventText(ev, view.edition, { viewer });
+  const cls = ev.type === "round_started" || ev.type === "game_over" ? "round" : "";
+  S.log.push({ key: `l${logSeq++}`, text, cls });
+  if (S.log.length > 400) S.log.splice(0, S.log.length - 400);
+  return text;
+}
+
+async function apply(u, gen) {
+  if (gen !== S.gen) return;
+  if (!u || u.error) {
+    S.error = (u && u.error) || "no answer";
+    S.busy = false;
+    render();
+    return;
+  }
+  received.push(u);
+  S.error = null;
+  const fromBot = u.actor && u.seats && u.seats.find((s) => s.colour === u.actor && s.kind === "bot");
+  const texts = (u.events || []).map((ev) => addLog(ev, u.view, u.viewer));
+  S.lastText = texts.filter((x) => x).slice(-3).join(" ");
+  const focus = (u.events || []).map(eventFocus).find((f) => f.pos != null) || {};
+  S.flash = fromBot ? u.actor : null;
+  S.flashPos = fromBot ? focus.pos : null;
+  S.update = u;
+  S.busy = u.to_act_kind === "bot";
+  render();
+  if (u.over) return;
+  if (u.to_act_kind === "bot") {
+    const pace = speed();
+    if (pace > 0) await sleep(650 * pace + (fromBot ? 150 * pace * Math.min(4, texts.length) : 0));
+    if (gen !== S.gen) return;
+    const next = await S.engine.botStep();
+    await apply(next, gen);
+  }
+}
+
+async function startGame() {
+  const gen = ++S.gen;
+  S.screen = "game";
+  S.update = null;
+  S.log = [];
+  S.lastText = "";
+  S.endHidden = false;
+  S.sel = { handIdx: null, moveSrc: null, chooseA: null };
+  S.busy = true;
+  render();
+  const engine = await engineReady();
+  if (!engine || gen !== S.gen) return;
+  const u = await engine.newGame(settingsOf(S.setup));
+  await apply(u, gen);
+}
+
+async function act(action) {
+  if (S.busy || !S.update || !(S.update.legal || []).includes(action)) return;
+  S.busy = true;
+  app.dataset.busy = "1";
+  const gen = S.gen;
+  const u = await S.engine.act(action);
+  await apply(u, gen);
+}
+
+// ---------------------------------------------------------------- the engine bridge
+
+let readyResolve;
+const readyPromise = new Promise((r) => { readyResolve = r; });
+const engineReady = () => readyPromise;
+
+async function boot() {
+  try {
+    const mod = params.get("engine") === "dev" ? await import("../dev/engine-http.js") : await import("../engine.js");
+    const engine = await mod.connectEngine((p) => {
+      S.boot = { ...S.boot, stage: p.stage, fraction: Math.max(S.boot.fraction, p.fraction || 0) };
+      render();
+    });
+    S.engine = engine;
+    S.boot = { ...S.boot, ready: true, fraction: 1 };
+    if (TEST) window.__oriflamme = { engine, received };
+    render();
+    readyResolve(engine);
+  } catch (err) {
+    S.boot = { ...S.boot, error: String((err && err.message) || err) };
+    render();
+    readyResolve(null);
+  }
+}
+
+// ---------------------------------------------------------------- input
+
+function onClick(ev) {
+  const target = ev.target.closest("[data-action],[data-select-card],[data-select-move],[data-select-choose],[data-ui]");
+  if (!target || !app.contains(target)) return;
+  const d = target.dataset;
+  if (d.action != null) { act(d.action); return; }
+  if (d.selectCard != null) { S.sel = { ...S.sel, handIdx: Number(d.selectCard) }; render(); return; }
+  if (d.selectMove != null) { S.sel = { ...S.sel, moveSrc: Number(d.selectMove) }; render(); return; }
+  if (d.selectChoose != null) { S.sel = { ...S.sel, chooseA: Number(d.selectChoose) }; render(); return; }
+  switch (d.ui) {
+    case "rules": S.rules = true; render(); focusFirstAction(); break;
+    case "rules-close": S.rules = false; render(); break;
+    case "overlay-close": if (ev.target === target) { S.rules = false; render(); } break;
+    case "again": startGame(); break;
+    case "view-table": S.endHidden = true; render(); break;
+    case "show-end": S.endHidden = false; render(); break;
+    case "menu": S.gen++; S.busy = false; S.screen = "setup"; S.update = null; render(); break;
+    default: break;
+  }
+}
+
+function onSetupChange(ev) {
+  const el = ev.target.closest("[data-setup]");
+  if (!el) return;
+  const name = el.dataset.setup;
+  const s = { ...S.setup, levels: [...S.setup.levels] };
+  if (name === "edition") {
+    s.edition = el.value;
+    const info = EDITIONS[s.edition];
+    s.players = Math.min(info.max, Math.max(info.min, s.players));
+    if (!info.colours.includes(s.colour)) s.colour = info.colours[0];
+  } else if (name === "players") s.players = Number(el.value);
+  else if (name === "colour") s.colour = el.value;
+  else if (name === "lang") s.lang = setLang(el.value);
+  else if (name === "speed") s.speed = el.value;
+  else if (name === "seed") s.seed = el.value;
+  else if (name.startsWith("level-")) s.levels[Number(name.slice(6)) - 1] = el.value;
+  S.setup = s;
+  if (ev.type === "change" || name !== "seed") render();
+}
+
+function onSubmit(ev) {
+  if (ev.target.closest("[data-ui=setup-form]")) {
+    ev.preventDefault();
+    startGame();
+  }
+}
+
+const ACTIONABLE = "[data-action],[data-select-card],[data-select-move],[data-select-choose]";
+function onKey(ev) {
+  if (ev.key === "Escape" && S.rules) { S.rules = false; render(); return; }
+  if (!["ArrowLeft", "ArrowRight", "ArrowUp", "ArrowDown"].includes(ev.key)) return;
+  const cur = document.activeElement;
+  if (!cur || !cur.matches || !cur.matches(ACTIONABLE)) return;
+  const all = Array.from(app.querySelectorAll(ACTIONABLE));
+  const i = all.indexOf(cur);
+  if (i < 0) return;
+  let step = ev.key === "ArrowRight" || ev.key === "ArrowDown" ? 1 : -1;
+  if (cur.closest(".queue.rtl") && (ev.key === "ArrowLeft" || ev.key === "ArrowRight")) step = -step;
+  const next = all[(i + step + all.length) % all.length];
+  if (next) { ev.preventDefault(); next.focus(); }
+}
+
+// ---------------------------------------------------------------- start
+
+const lang0 = setLang(pickLang(params.get("lang")));
+const parsed = fromParams(params, defaultSetup(lang0));
+S.setup = parsed.setup;
+app.addEventListener("click", onClick);
+app.addEventListener("change", onSetupChange);
+app.addEventListener("input", onSetupChange);
+app.addEventListener("submit", onSubmit);
+document.addEventListener("keydown", onKey);
+if (parsed.start) startGame();
+else render();
+boot();

@@ -1,0 +1,93 @@
+// The setup screen and the URL parameters. Edition facts below are only what the menu needs to offer
+// (player range and family colours); the engine checks everything again.
+import { h } from "./dom.js";
+import { t, colourName, LANGS } from "../i18n/index.js";
+
+export const EDITIONS = {
+  retail: { min: 3, max: 5, colours: ["red", "blue", "green", "yellow", "black"] },
+  pegasus: { min: 3, max: 5, colours: ["red", "blue", "green", "yellow", "black"] },
+  prototype: { min: 2, max: 4, colours: ["red", "green", "black", "blue"] },
+};
+export const LEVELS = ["random", "easy", "normal", "hard"];
+export const SPEEDS = ["0", "0.5", "1", "2"];
+
+export function defaultSetup(lang) {
+  return { edition: "retail", players: 3, colour: "red", levels: ["normal", "normal", "normal", "normal"],
+    lang, seed: "", speed: "1" };
+}
+
+/** Read ?edition=&players=&seed=&bots=&lang=&speed=&colour=. `start` is true if a game should begin now. */
+export function fromParams(params, base) {
+  const s = { ...base, levels: [...base.levels] };
+  let start = false;
+  const ed = params.get("edition");
+  if (ed && EDITIONS[ed]) { s.edition = ed; start = true; }
+  const info = EDITIONS[s.edition];
+  const p = Number.parseInt(params.get("players") || "", 10);
+  if (Number.isInteger(p)) { s.players = Math.min(info.max, Math.max(info.min, p)); start = true; }
+  s.players = Math.min(info.max, Math.max(info.min, s.players));
+  const seed = params.get("seed");
+  if (seed != null && /^\d+$/.test(seed)) { s.seed = seed; start = true; }
+  const bots = params.get("bots");
+  if (bots) {
+    const list = bots.split(",").filter((b) => LEVELS.includes(b));
+    if (list.length) {
+      s.levels = s.levels.map((_, i) => list[Math.min(i, list.length - 1)]);
+      start = true;
+    }
+  }
+  const colour = params.get("colour") || params.get("color");
+  if (colour && info.colours.includes(colour)) s.colour = colour;
+  if (!info.colours.includes(s.colour)) s.colour = info.colours[0];
+  const speed = params.get("speed");
+  if (speed != null && Number.isFinite(Number(speed))) s.speed = String(Math.max(0, Math.min(4, Number(speed))));
+  return { setup: s, start };
+}
+
+/** The settings object for engine.newGame: you in the first seat with your colour. */
+export function settingsOf(s) {
+  const info = EDITIONS[s.edition];
+  const others = info.colours.filter((c) => c !== s.colour);
+  const colours = [s.colour, ...others.slice(0, s.players - 1)];
+  const seats = [{ kind: "human" }];
+  for (let i = 1; i < s.players; i++) seats.push({ kind: "bot", level: s.levels[i - 1] || "normal" });
+  const seed = /^\d+$/.test(String(s.seed || "").trim()) ? Number(String(s.seed).trim()) : null;
+  return { game: "oriflamme", edition: s.edition, players: s.players, seed, seats, colours };
+}
+
+function field(label, control, cls = "") {
+  return h("label", { class: `field ${cls}` }, h("span", { class: "field-label" }, label), control);
+}
+
+function select(name, value, options) {
+  return h("select", { name, "data-setup": name },
+    options.map(([v, label]) => h("option", { value: v, selected: String(v) === String(value) }, label)));
+}
+
+export function setupScreen(s, boot) {
+  const info = EDITIONS[s.edition];
+  const playerOpts = [];
+  for (let n = info.min; n <= info.max; n++) playerOpts.push([n, String(n)]);
+  const bots = [];
+  for (let i = 1; i < s.players; i++) {
+    bots.push(field(t("botSeat", { n: i }),
+      select(`level-${i}`, s.levels[i - 1], LEVELS.map((l) => [l, t(`level.${l}`)])), "bot-field"));
+  }
+  return h("main", { class: "setup", key: "setup", "data-testid": "setup" },
+    h("div", { class: "setup-card" },
+      h("h1", { class: "logo" }, t("title")),
+      h("p", { class: "tagline" }, t("tagline")),
+      h("form", { class: "setup-form", "data-ui": "setup-form" },
+        field(t("edition"), select("edition", s.edition, Object.keys(EDITIONS).map((e) =>
+          [e, `${t(`edition.${e}`)} · ${t("playersRange", { min: EDITIONS[e].min, max: EDITIONS[e].max })}`])), "wide"),
+        field(t("players"), select("players", s.players, playerOpts)),
+        field(t("yourColour"), select("colour", s.colour, info.colours.map((c) => [c, colourName(c)]))),
+        h("fieldset", { class: "bots" }, h("legend", {}, t("bots")), bots),
+        field(t("language"), select("lang", s.lang, Object.values(LANGS).map((l) => [l.lang, l.name]))),
+        field(t("speed"), select("speed", s.speed, SPEEDS.map((v) => [v, t(`speed.${v}`)]))),
+        field(t("seed"), h("input", { name: "seed", "data-setup": "seed", inputmode: "numeric", pattern: "[0-9]*",
+          value: s.seed, autocomplete: "off", placeholder: "42" })),
+        h("button", { type: "submit", class: "btn primary start", "data-testid": "start" }, t("start"))),
+      boot,
+      h("p", { class: "credits" }, t("credits"))));
+}

@@ -1,0 +1,228 @@
+// The table, drawn from the viewer's `view` and the `legal` action strings only.
+import { h, raw } from "./dom.js";
+import { t, cardName, ability, colourName } from "../i18n/index.js";
+import { emblemSvg, BACK_SVG } from "../art/emblems.js";
+
+export function playerLabel(colour, meta) {
+  const seat = (meta.seats || []).find((s) => s.colour === colour);
+  const you = colour === meta.viewer;
+  const name = colourName(colour);
+  if (you) return `${name} (${t("youShort")})`;
+  if (seat && seat.kind === "bot") return name;
+  return name;
+}
+
+function seatKindLabel(colour, meta) {
+  const seat = (meta.seats || []).find((s) => s.colour === colour);
+  if (colour === meta.viewer) return t("you");
+  if (seat && seat.kind === "bot") return t("bot", { level: t(`level.${seat.level || "normal"}`) });
+  return "";
+}
+
+/** One card. Opponents' face-down cards carry no name anywhere: no text, no title, no data-card. */
+export function card(edition, c, opts = {}) {
+  const { owner, up = true, tokens = 0, mine = false, tag = "div", attrs = {}, cls = "", key, label } = opts;
+  const known = c != null && (up || mine);
+  const name = known ? cardName(edition, c) : null;
+  const classes = ["card", `c-${owner}`, up ? "up" : "down", mine ? "mine" : "", cls].filter(Boolean).join(" ");
+  const title = known
+    ? `${name}${up ? "" : ` · ${t("faceDown")}`} — ${ability(edition, c)}`
+    : t("faceDown");
+  const props = { key, class: classes, title, ...attrs };
+  if (known) props["data-card"] = c;
+  if (tag === "button") props.type = "button";
+  const body = [];
+  if (up && known) {
+    body.push(h("span", { key: "name", class: "card-name" }, name));
+    body.push(raw("span", { key: `emblem-${c}`, class: "emblem" }, emblemSvg(c)));
+  } else {
+    body.push(raw("span", { key: "back", class: "back" }, BACK_SVG));
+    if (known) body.push(h("span", { key: "hidden-name", class: "card-name hidden-name" }, name));
+  }
+  if (tokens) body.push(h("span", { key: "tokens", class: "tokens", "aria-label": t("tokens", { n: tokens }) }, String(tokens)));
+  if (label) body.push(h("span", { key: "label", class: "act-label" }, label));
+  return h(tag, props, body);
+}
+
+function topBar(view, meta) {
+  const dirArrow = view.direction === "rtl" ? "←" : "→";
+  return h("header", { class: "topbar", key: "topbar" },
+    h("span", { class: "brand" }, t("title")),
+    h("span", { class: "round", "data-testid": "round" }, t("round", { r: view.round, n: view.rounds })),
+    h("span", { class: "dir", title: `${t("direction")}: ${t(`direction.${view.direction}`)}` },
+      h("span", { class: "dir-arrow", "aria-hidden": "true" }, dirArrow),
+      h("span", { class: "sr-only" }, `${t("direction")}: ${t(`direction.${view.direction}`)}`)),
+    h("span", { class: "spacer" }),
+    h("button", { type: "button", class: "tb-btn", "data-ui": "rules" }, t("rulesButton")),
+    h("button", { type: "button", class: "tb-btn", "data-ui": "menu" }, t("newGame")));
+}
+
+function players(view, P, meta) {
+  return h("section", { class: "players", key: "players", "aria-label": t("player") },
+    view.seats.map((c) => {
+      const steal = P.steal.get(c);
+      const toAct = view.to_act === c;
+      const cls = ["badge", `c-${c}`, toAct ? "to-act" : "", steal ? "target" : "", c === view.viewer ? "me" : "",
+        meta.flash === c ? "flash" : ""].filter(Boolean).join(" ");
+      const discard = (view.discard && view.discard[c]) || [];
+      const inner = [
+        h("span", { class: "badge-head" },
+          h("span", { class: "swatch", "aria-hidden": "true" }),
+          h("span", { class: "pname" }, colourName(c)),
+          view.first === c ? h("span", { class: "crown", title: t("firstPlayer"), "aria-label": t("firstPlayer") }, "♛") : null,
+          h("span", { class: "score", title: t("score"), "data-testid": `score-${c}` }, String(view.scores[c] ?? 0))),
+        h("span", { class: "badge-sub" },
+          h("span", { class: "kind" }, seatKindLabel(c, meta)),
+          h("span", { class: "counts" },
+            h("span", { title: t("handSize") }, `${t("handSize")} ${view.hand_sizes ? view.hand_sizes[c] : "?"}`)),
+        h("span", { class: "discard", title: discard.length ? `${t("discard")}: ${discard.map((d) => cardName(view.edition, d)).join(", ")}` : t("discardEmpty") },
+          discard.length ? discard.map((d, i) => raw("span", { key: `${d}${i}`, class: "mini", "data-card": d, title: cardName(view.edition, d) }, emblemSvg(d)))
+            : h("span", { class: "muted" }, "—")),
+        steal ? h("span", { class: "act-label" }, t("steal")) : null,
+      ];
+      if (steal) return h("button", { key: c, type: "button", class: cls, "data-action": steal }, inner);
+      return h("div", { key: c, class: cls }, inner);
+    }));
+}
+
+function decisionPanel(view, P, meta) {
+  const d = view.decision;
+  let text = "";
+  const mine = meta.legal.length > 0;
+  if (view.is_over || !d) text = t("gameOver");
+  else if (mine) {
+    const top = d.position && view.queue[d.position - 1] ? view.queue[d.position - 1].at(-1) : null;
+    const key = `dec.you.${d.kind}`;
+    text = t(key, {
+      card: top && top.card ? cardName(view.edition, top.card) : "",
+      ability: d.ability ? cardName(view.edition, d.ability) : "",
+    });
+  } else {
+    text = t(`dec.bot.${d.kind}`, {
+      player: playerLabel(d.player || view.to_act, meta),
+      pos: d.position ?? "",
+      ability: d.ability ? cardName(view.edition, d.ability) : "",
+    });
+  }
+  const buttons = [];
+  if (P.reveal) buttons.push(h("button", { key: "reveal", type: "button", class: "btn primary", "data-action": P.reveal }, t("reveal")));
+  if (P.stay) buttons.push(h("button", { key: "stay", type: "button", class: "btn", "data-action": P.stay },
+    meta.tokens ? t("stayToken") : t("stay")));
+  for (const a of P.other) buttons.push(h("button", { key: `o-${a}`, type: "button", class: "btn", "data-action": a }, a));
+  return h("section", { class: `decision ${mine ? "mine" : "waiting"}`, key: "decision", "aria-live": "polite", "data-testid": "decision" },
+    h("p", { class: "decision-text" }, text),
+    meta.lastText ? h("p", { class: "last-event" }, meta.lastText) : null,
+    buttons.length ? h("div", { class: "decision-buttons" }, buttons) : null);
+}
+
+function queue(view, P, sel, meta) {
+  const ed = view.edition;
+  const n = view.queue.length;
+  const hand = view.hand || [];
+  const selCard = sel.handIdx != null ? hand[sel.handIdx] : null;
+  const placeOpts = selCard ? P.place.get(selCard) || [] : [];
+  const first = placeOpts.find((o) => o.where === "first");
+  const last = placeOpts.find((o) => o.where === "last");
+  const moveOpts = sel.moveSrc != null ? P.move.get(sel.moveSrc) || [] : null;
+  const chooseB = sel.chooseA != null ? P.choose.get(sel.chooseA) : null;
+  const items = [];
+  const slot = (which, o) => h("button", { key: `slot-${which}`, type: "button", class: `slot slot-${which}`, "data-action": o.action },
+    h("span", { class: "slot-arrow", "aria-hidden": "true" }, "+"),
+    h("span", { class: "slot-label" }, t(which === "first" ? "placeFirst" : "placeLast")));
+  const gap = (g) => {
+    const o = moveOpts && moveOpts.find((m) => m.gap === g);
+    if (!o) return null;
+    return h("button", { key: `gap-${g}`, type: "button", class: "gap", "data-action": o.action, title: t("moveHere"), "aria-label": `${t("moveHere")} (${g})` },
+      h("span", { "aria-hidden": "true" }, "⇣"));
+  };
+  if (first) items.push(slot("first", first));
+  for (let i = 1; i <= n; i++) {
+    items.push(gap(i));
+    const stack = view.queue[i - 1];
+    const top = stack[stack.length - 1];
+    const under = stack.slice(0, -1);
+    const onPlace = placeOpts.find((o) => o.where === "on" && o.pos === i);
+    const elim = P.eliminate.get(i);
+    const copy = P.copy.get(i);
+    const onto = moveOpts && (moveOpts.find((m) => m.onto === i) || null);
+    const chooseAct = chooseB ? chooseB.get(i) : null;
+    let action = null;
+    let label = null;
+    if (onPlace) { action = onPlace.action; label = t("placeOn"); }
+    else if (elim) { action = elim; label = t("eliminate"); }
+    else if (copy) { action = copy; label = t("copy"); }
+    else if (onto) { action = onto.action; label = t("moveOnto"); }
+    else if (chooseAct) { action = chooseAct; label = t("chooseSecond"); }
+    const canPickMove = P.move.has(i);
+    const canPickChoose = P.choose.has(i);
+    const picked = (canPickMove && sel.moveSrc === i) || (canPickChoose && sel.chooseA === i);
+    const cls = [
+      action ? "target" : "",
+      picked ? "picked" : "",
+      view.cursor === i ? "cursor" : "",
+      meta.flashPos === i ? "flash" : "",
+    ].filter(Boolean).join(" ");
+    const mine = top.owner === view.viewer;
+    const attrs = action ? { "data-action": action, "aria-label": `${label}: ${t("position", { p: i })}` } : {};
+    const stackCls = ["stack", `depth-${Math.min(under.length, 4)}`, view.cursor === i ? "at-cursor" : ""].filter(Boolean).join(" ");
+    let pick = null;
+    if (canPickMove || canPickChoose) {
+      const attr = canPickMove ? { "data-select-move": String(i) } : { "data-select-choose": String(i) };
+      pick = h("button", { type: "button", class: `pick ${picked ? "on" : ""}`, "aria-pressed": picked ? "true" : "false", ...attr },
+        picked ? t("picked") : t("pick"));
+    }
+    const coveredTitle = under.length ? t("covered", {
+      cards: under.map((u) => (u.card && (u.face_up || u.owner === view.viewer) ? cardName(ed, u.card) : t("faceDown"))).join(", "),
+    }) : null;
+    items.push(h("div", { key: `stack-${i}`, class: stackCls, "data-pos": String(i) },
+      h("span", { class: "pos" }, view.cursor === i ? `▼${i}` : String(i)),
+      under.length ? h("div", { class: "under", title: coveredTitle, "aria-label": t("stackOf", { n: stack.length }) },
+        under.map((u, k) => h("span", { key: `u${k}`, class: `layer c-${u.owner} ${u.face_up ? "up" : "down"}` }))) : null,
+      card(ed, top.card, {
+        owner: top.owner, up: top.face_up, tokens: top.tokens, mine,
+        tag: action ? "button" : "div", attrs, cls, label,
+      }),
+      pick));
+  }
+  items.push(gap(n + 1));
+  if (last) items.push(slot("last", last));
+  const dirCls = view.direction === "rtl" ? "rtl" : "ltr";
+  return h("section", { class: "queue-wrap", key: "queue" },
+    h("h2", { class: "section-title" }, t("queue"),
+      h("span", { class: "dir-note" }, ` · ${t(`direction.${view.direction}`)} ${view.direction === "rtl" ? "←" : "→"}`)),
+    n === 0 && !first ? h("p", { class: "muted empty-queue" }, t("queueEmpty")) : null,
+    h("div", { class: `queue ${dirCls}`, "data-testid": "queue" }, items.filter(Boolean)));
+}
+
+function handArea(view, P, sel) {
+  const hand = view.hand || [];
+  const ed = view.edition;
+  const aside = view.aside || [];
+  return h("section", { class: "hand-wrap", key: "hand" },
+    h("h2", { class: "section-title" }, t("yourHand")),
+    h("div", { class: "hand", "data-testid": "hand" },
+      hand.map((c, i) => {
+        const selectable = P.place.has(c);
+        const on = sel.handIdx === i;
+        return card(ed, c, {
+          key: `h${i}-${c}`, owner: view.viewer, up: true, mine: true,
+          tag: selectable ? "button" : "div",
+          cls: `in-hand ${on ? "selected" : ""} ${selectable ? "selectable" : ""}`,
+          attrs: selectable ? { "data-select-card": String(i), "aria-pressed": on ? "true" : "false",
+            "aria-label": t("selectCard", { card: cardName(ed, c) }) } : {},
+        });
+      })),
+    aside.length ? h("div", { class: "aside" },
+      h("span", { class: "aside-title" }, `${t("yourAside")}:`),
+      aside.map((c, i) => h("span", { key: `a${i}`, class: "chip", "data-card": c, title: ability(ed, c) }, cardName(ed, c)))) : null);
+}
+
+/** The whole table. `meta`: {viewer, seats, legal, lastText, flash, flashPos, tokens}. */
+export function table(view, P, sel, meta) {
+  return h("div", { class: `table ed-${view.edition}`, "data-testid": "table" },
+    topBar(view, meta),
+    players(view, P, meta),
+    decisionPanel(view, P, meta),
+    queue(view, P, sel, meta),
+    handArea(view, P, sel));
+}
