@@ -7,7 +7,20 @@ from .engine import Move
 from .state import OVER, State
 
 
+_TEXTS: dict[Move, str] = {}
+
+
 def to_text(m: Move) -> str:
+    """The action string of a move (memoised: moves are small tuples that recur)."""
+    t = _TEXTS.get(m)
+    if t is None:
+        if len(_TEXTS) >= 20_000:
+            _TEXTS.clear()
+        t = _TEXTS[m] = _to_text(m)
+    return t
+
+
+def _to_text(m: Move) -> str:
     kind = m[0]
     if kind == "place":
         where = m[2]

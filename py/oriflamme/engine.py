@@ -39,19 +39,34 @@ def legal_moves(s: State) -> list[Move]:
 
 
 def _placements(s: State) -> list[Move]:
+    return list(placement_entry(s)[0])
+
+
+# Placements depend only on the edition, the set of cards in hand and where the player's own stacks
+# are: memoised (bounded), with their action strings filled in lazily by game.py. Speed only.
+_PLACEMENTS: dict[tuple[Any, ...], list[Any]] = {}
+_PLACEMENTS_MAX = 50_000
+
+
+def placement_entry(s: State) -> list[Any]:
+    """[moves as a tuple, their action strings or None] for the placement asked now."""
     me = s.to_act
-    assert me is not None
-    family = s.ed.family
-    hand = s.hands[me]
-    cards = [c for c in family if c in hand]
-    own = [i for i, st in enumerate(s.queue) if st[-1][OWNER] == me]
-    out: list[Move] = []
-    for c in cards:
-        out.append(("place", c, "first"))
-        out.append(("place", c, "last"))
-        for i in own:
-            out.append(("place", c, i))
-    return out
+    hand = s.hands[me]  # type: ignore[index]
+    own = tuple([i for i, st in enumerate(s.queue) if st[-1][OWNER] == me])
+    key = (s.ed.id, frozenset(hand), own)
+    entry = _PLACEMENTS.get(key)
+    if entry is None:
+        out: list[Move] = []
+        for c in s.ed.family:
+            if c in hand:
+                out.append(("place", c, "first"))
+                out.append(("place", c, "last"))
+                for i in own:
+                    out.append(("place", c, i))
+        if len(_PLACEMENTS) >= _PLACEMENTS_MAX:
+            _PLACEMENTS.clear()
+        entry = _PLACEMENTS[key] = [tuple(out), None]
+    return entry
 
 
 def _targets(s: State, ability: str) -> list[int]:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import importlib
+from collections.abc import Sequence
 from typing import Any
 
 from . import engine, position
@@ -21,8 +22,8 @@ class Game:
 
     def __init__(self, state: State) -> None:
         self.state = state
-        self._legal: list[str] | None = None
-        self._moves: list[engine.Move] = []
+        self._legal: Sequence[str] | None = None
+        self._moves: Sequence[engine.Move] = ()
 
     # ---- reading
     @property
@@ -49,10 +50,24 @@ class Game:
         return engine.ranking(self.state)
 
     def legal_actions(self) -> list[str]:
-        if self._legal is None:
-            self._moves = engine.legal_moves(self.state)
-            self._legal = [to_text(m) for m in self._moves]
-        return list(self._legal)
+        legal = self._legal
+        if legal is None:
+            legal = self._compute_legal()
+        return list(legal)
+
+    def _compute_legal(self) -> Sequence[str]:
+        s = self.state
+        if s.pending == "place":  # memoised with the moves (engine.placement_entry)
+            entry = engine.placement_entry(s)
+            self._moves = entry[0]
+            legal = entry[1]
+            if legal is None:
+                legal = entry[1] = tuple([to_text(m) for m in entry[0]])
+        else:
+            self._moves = moves = engine.legal_moves(s)
+            legal = [to_text(m) for m in moves]
+        self._legal = legal
+        return legal
 
     def view(self, colour: str | None) -> dict[str, Any]:
         return view(self.state, colour)
@@ -65,11 +80,13 @@ class Game:
 
     # ---- acting
     def play(self, action: str) -> list[dict[str, Any]]:
-        legal = self.legal_actions()
+        legal = self._legal
+        if legal is None:
+            legal = self._compute_legal()
         try:
             i = legal.index(action)
         except ValueError:
-            raise IllegalAction(action, explain(self.state, action, legal)) from None
+            raise IllegalAction(action, explain(self.state, action, list(legal))) from None
         events: list[dict[str, Any]] = []
         engine.apply(self.state, self._moves[i], events)
         self._legal = None
