@@ -6,7 +6,6 @@ from .editions import ALL_CARDS
 from .engine import Move
 from .state import OVER, State
 
-
 _TEXTS: dict[Move, str] = {}
 
 
