@@ -57,6 +57,7 @@ class Game:
 
     def _compute_legal(self) -> Sequence[str]:
         s = self.state
+        legal: Sequence[str] | None
         if s.pending == "place":  # memoised with the moves (engine.placement_entry)
             entry = engine.placement_entry(s)
             self._moves = entry[0]
