@@ -17,7 +17,7 @@ export function eventText(ev, edition, meta) {
     case "token_added":
       return t("ev.token_added", { pos: ev.position, n: ev.tokens });
     case "gained": {
-      const why = has(`why.${ev.reason}`) ? t(`why.${ev.reason}`) : null;
+      const why = has(`why.${ev.reason}`) ? t(`why.${ev.reason}`) : ev.reason ? cardName(edition, ev.reason) : null;
       return t(why ? "ev.gained.why" : "ev.gained", { player: who(ev.player), amount: ev.amount, why });
     }
     case "stolen":
@@ -35,7 +35,7 @@ export function eventText(ev, edition, meta) {
         ? t("ev.moved.onto", { owner: who(ev.player), card: named(ev.card), from: ev.from, to: ev.onto })
         : t("ev.moved", { owner: who(ev.player), card: named(ev.card), from: ev.from, to: ev.to });
     case "copied":
-      return t("ev.copied", { player: who(ev.player), target: named(ev.card), pos: ev.target });
+      return t("ev.copied", { player: who(ev.player), shifter: cardName(edition, "shapeshifter"), target: named(ev.card), pos: ev.target });
     case "ambushed":
       return t("ev.ambushed", { owner: who(ev.player), attacker: who(ev.attacker), card: named(ev.card) });
     case "round_started":
