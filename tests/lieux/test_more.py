@@ -89,3 +89,21 @@ def test_round_trip_mid_effect_and_in_the_end() -> None:
     assert again.legal_actions() == g.legal_actions() == [
         "move chateau:1 to village", "move chateau:1 to port",
     ]
+
+
+def test_replay_and_dispatch_through_oriflamme() -> None:
+    from oriflamme.lieux import replay
+
+    g = new_game(players=4, set="C", seed=21, hidden_gold=True)
+    actions = []
+    for _ in range(10):
+        a = g.legal_actions()[-1]
+        actions.append(a)
+        g.play(a)
+    assert replay(4, 21, actions, set="C", hidden_gold=True).to_json() == g.to_json()
+    assert g.options == {"set": "C", "hidden_gold": True}
+    import oriflamme
+
+    h = oriflamme.new_game(game="lieux", players=4, set="C", hidden_gold=True, seed=21)
+    assert h.to_json() == new_game(players=4, set="C", seed=21, hidden_gold=True).to_json()
+    assert oriflamme.load_game(g.to_json()).to_json() == g.to_json()

@@ -4,10 +4,12 @@ from __future__ import annotations
 
 from oriflamme.errors import IllegalAction
 
-from .game import Game, load_game, new_game
+from .game import Game, load_game, new_game, replay
 from .render import render_text
 from .view import redact_events
 
 GAME_ID = "lieux"
 
-__all__ = ["GAME_ID", "Game", "IllegalAction", "load_game", "new_game", "redact_events", "render_text"]
+__all__ = [
+    "GAME_ID", "Game", "IllegalAction", "load_game", "new_game", "redact_events", "render_text", "replay",
+]

@@ -13,6 +13,7 @@ class RandomBot:
     """Chooses uniformly among the legal actions."""
 
     name = "random"
+    level = "random"
 
     def __init__(self, seed: int | None = None) -> None:
         self._rng = random.Random(seed)
@@ -94,6 +95,7 @@ class HeuristicBot:
     """Greedy: scores each legal action by the round-end gold it projects for itself against the others."""
 
     name = "heuristic"
+    level = "normal"
 
     def __init__(self, seed: int | None = None) -> None:
         self._rng = random.Random(seed)
@@ -173,8 +175,13 @@ class HeuristicBot:
         return gain
 
 
-BOTS: dict[str, type[RandomBot] | type[HeuristicBot]] = {"random": RandomBot, "heuristic": HeuristicBot}
+BOTS: dict[str, type[RandomBot] | type[HeuristicBot]] = {
+    "random": RandomBot, "heuristic": HeuristicBot, "easy": HeuristicBot, "normal": HeuristicBot,
+}
 
 
-def make_bot(name: str, seed: int | None = None) -> RandomBot | HeuristicBot:
-    return BOTS[name](seed)
+def make_bot(level: str, seed: int | None = 0) -> RandomBot | HeuristicBot:
+    """`random`, or `heuristic` (also answering to the Oriflamme levels `easy` and `normal`)."""
+    if level not in BOTS:
+        raise ValueError(f"level: unknown bot level {level!r} for lieux (known: {', '.join(BOTS)})")
+    return BOTS[level](seed)

@@ -74,6 +74,13 @@ class Game:
     def redact_events(self, events: list[Event], colour: str | None) -> list[Event]:
         return _redact(events, colour)
 
+    events_for = redact_events  # the name Oriflamme's Game uses
+
+    @property
+    def options(self) -> dict[str, Any]:
+        """The options the game was started with (besides players and seed)."""
+        return {"set": self._s.set_id, "hidden_gold": self._s.hidden_gold}
+
     def to_position(self) -> dict[str, Any]:
         return to_position(self._s, self.to_act)
 
@@ -158,6 +165,16 @@ def new_game(players: int | list[str] = 3, set: str = "A", hidden_gold: bool = F
     ]
     advance(s, events)
     return Game(s, events)
+
+
+def replay(players: int | list[str], seed: int, actions: list[str], set: str = "A",
+           hidden_gold: bool = False) -> Game:
+    """The game reached by playing `actions` from the start given by the seed (IllegalAction if one is not
+    legal)."""
+    g = new_game(players=players, set=set, hidden_gold=hidden_gold, seed=seed)
+    for a in actions:
+        g.play(a)
+    return g
 
 
 def load_game(text: str | dict[str, Any]) -> Game:
