@@ -74,7 +74,8 @@ function players(view, P, meta) {
         h("span", { class: "badge-sub" },
           h("span", { class: "kind" }, seatKindLabel(c, meta)),
           h("span", { class: "counts" },
-            h("span", { title: t("handSize") }, `${t("handSize")} ${view.hand_sizes ? view.hand_sizes[c] : "?"}`)),
+            h("span", { title: t("handSize") }, `${t("handSize")} ${view.hand_sizes ? view.hand_sizes[c] : "?"}`),
+            h("span", { title: t("asideSize") }, ` · ${t("asideSize")} ${view.aside_sizes ? view.aside_sizes[c] : "?"}`))),
         h("span", { class: "discard", title: discard.length ? `${t("discard")}: ${discard.map((d) => cardName(view.edition, d)).join(", ")}` : t("discardEmpty") },
           discard.length ? discard.map((d, i) => raw("span", { key: `${d}${i}`, class: "mini", "data-card": d, title: cardName(view.edition, d) }, emblemSvg(d)))
             : h("span", { class: "muted" }, "—")),
