@@ -1,0 +1,118 @@
+"""Bot arena: seat-rotated duplicate deals, win shares with confidence intervals, openskill ratings.
+
+    python -m oriflamme.arena --edition retail --bots hard,normal,normal --games 400 --seed 1
+
+The first bot is the candidate. Every deal (a game seed) is played once per rotation of the line-up
+over the seats, so each bot sits in every seat of the same deal. Bots get their own seeds, separate
+from the deal's. `--games` is the total number of games (rounded up to whole deals). Uses every core
+it is given (`--workers`, default: all). openskill is a development dependency, imported lazily here.
+"""
+
+from __future__ import annotations
+
+import argparse
+import multiprocessing
+import os
+import sys
+import time
+from typing import Any
+
+from .arena_stats import GameResult, format_table, summarize
+from .bots import make_bot
+from .game import new_game
+
+
+def entry_names(bots: list[str]) -> list[str]:
+    """Unique labels for the line-up: a repeated level gets #2, #3, …"""
+    seen: dict[str, int] = {}
+    out = []
+    for b in bots:
+        seen[b] = seen.get(b, 0) + 1
+        out.append(b if seen[b] == 1 else f"{b}#{seen[b]}")
+    return out
+
+
+def play_deal(task: tuple[str, list[str], int, int, float | None, int | None]) -> list[GameResult]:
+    """All rotations of one deal. Returns one GameResult per rotation, keyed by line-up entry."""
+    edition, bots, seed, deal, budget_ms, iterations = task
+    names = entry_names(bots)
+    n = len(bots)
+    deal_seed = seed * 1_000_003 + deal
+    out = []
+    for rot in range(n):
+        g = new_game(edition=edition, players=n, seed=deal_seed)
+        seat_entry = {}
+        players: dict[str, Any] = {}
+        for j, colour in enumerate(g.seats):
+            k = (j + rot) % n
+            seat_entry[colour] = names[k]
+            bot_seed = (seed * 7919 + deal) * 131 + rot * 17 + k + 0x5EED
+            players[colour] = make_bot(bots[k], seed=bot_seed, budget_ms=budget_ms, iterations=iterations)
+        while not g.is_over:
+            colour = g.to_act
+            legal = g.legal_actions()
+            g.play(players[colour].choose(g.view(colour), legal))
+        scores = {seat_entry[c]: v for c, v in g.scores.items()}
+        ranking = [[seat_entry[c] for c in place] for place in g.ranking()]
+        out.append(GameResult(deal, scores, ranking))
+    return out
+
+
+def openskill_table(results: list[GameResult], names: list[str]) -> str:
+    try:
+        from openskill.models import PlackettLuce
+    except ImportError:  # pragma: no cover - a dev dependency
+        return "(openskill not installed: pip install openskill)"
+    model = PlackettLuce()
+    ratings = {e: model.rating(name=e) for e in names}
+    for r in results:
+        teams = [[ratings[e]] for e in names]
+        rank_of = {e: i for i, place in enumerate(r.ranking) for e in place}
+        new = model.rate(teams, ranks=[rank_of[e] for e in names])
+        for e, team in zip(names, new, strict=True):
+            ratings[e] = team[0]
+    lines = [f"{'bot':<12} {'mu':>8} {'sigma':>7} {'ordinal':>8}"]
+    for e in sorted(names, key=lambda e: -ratings[e].ordinal()):
+        rt = ratings[e]
+        lines.append(f"{e:<12} {rt.mu:>8.2f} {rt.sigma:>7.2f} {rt.ordinal():>8.2f}")
+    return "\n".join(lines)
+
+
+def main(argv: list[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(prog="python -m oriflamme.arena", description=__doc__.split("\n")[0])
+    ap.add_argument("--edition", default="retail")
+    ap.add_argument("--bots", default="normal,random,random",
+                    help="comma-separated levels, one per seat; the first is the candidate")
+    ap.add_argument("--games", type=int, default=300, help="total games (rounded up to whole deals)")
+    ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--budget-ms", type=float, default=None, help="hard bot's time per move")
+    ap.add_argument("--iterations", type=int, default=None, help="hard bot's iteration cap")
+    ap.add_argument("--workers", type=int, default=os.cpu_count() or 1)
+    a = ap.parse_args(argv)
+    bots = [b.strip() for b in a.bots.split(",") if b.strip()]
+    names = entry_names(bots)
+    n = len(bots)
+    deals = max(1, -(-a.games // n))
+    tasks = [(a.edition, bots, a.seed, d, a.budget_ms, a.iterations) for d in range(deals)]
+    t0 = time.time()
+    results: list[GameResult] = []
+    if a.workers > 1:
+        with multiprocessing.Pool(a.workers) as pool:
+            for rs in pool.imap_unordered(play_deal, tasks):
+                results.extend(rs)
+    else:
+        for t in tasks:
+            results.extend(play_deal(t))
+    results.sort(key=lambda r: r.deal)
+    dt = time.time() - t0
+    print(f"{a.edition}, {n} players, line-up {','.join(bots)}: {len(results)} games "
+          f"({deals} deals x {n} seat rotations), seed {a.seed}, {dt:.0f} s on {a.workers} workers")
+    print(format_table(summarize(results)))
+    print()
+    print("openskill (Plackett-Luce):")
+    print(openskill_table(results, names))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

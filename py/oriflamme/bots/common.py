@@ -1,0 +1,164 @@
+"""What the bots share: mapping action strings to engine moves on a sampled state, a static estimate of
+final scores (used by normal's look-ahead and as hard's playout cut-off), and a cheap playout policy.
+
+Everything here works on States the bot sampled itself from its view (`oriflamme.sampling`), never on
+the real game's State.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+
+from .. import engine
+from ..actions import to_text
+from ..editions import ONE_SHOT
+from ..engine import Move
+from ..state import NAME, OVER, OWNER, PLACEMENT, RESOLUTION, TOKENS, UP, State
+
+# Sum of 0.8**j for j < k: a lasting card's remaining activations, discounted for the risk of losing it.
+_DISC = [sum(0.8 ** j for j in range(k)) for k in range(12)]
+
+# What a face-down card is worth beyond its tokens, before it is revealed (its owner's view of it).
+HIDDEN_VALUE = {
+    "assassination": 1.6, "decree": 0.6, "ambush": 1.6, "conspiracy": 0.5, "mercenaries": 1.2,
+    "assassin": 0.4,
+}
+
+
+def moves_by_text(s: State, legal: list[str]) -> list[Move]:
+    """The engine moves for the legal action strings, in the same order."""
+    table = {to_text(m): m for m in engine.legal_moves(s)}
+    return [table[a] for a in legal]
+
+
+def lasting_value(s: State, i: int, name: str, owner: str) -> float:
+    """Points per resolution that a face-up `name` at top of stack i earns its owner (a rough guess)."""
+    q = s.queue
+    n = len(q)
+    if name == "heir":
+        for j, st in enumerate(q):
+            if j != i and st[-1][UP] and st[-1][NAME] == "heir":
+                return 0.0
+        return 2.0
+    if name == "lord":
+        return 1.0 + sum(1 for j in (i - 1, i + 1) if 0 <= j < n and q[j][-1][OWNER] == owner)
+    if name == "spy":
+        return 1.0 if any(0 <= j < n and q[j][-1][OWNER] != owner and s.scores[q[j][-1][OWNER]] > 0
+                          for j in (i - 1, i + 1)) else 0.2
+    if name == "soldier":
+        return 1.0 if any(0 <= j < n and q[j][-1][OWNER] != owner for j in (i - 1, i + 1)) else 0.1
+    if name == "archer":
+        return 1.0 if q[0][-1][OWNER] != owner or q[-1][-1][OWNER] != owner else 0.2
+    if name == "queen":
+        return -1.0 if any(0 <= j < n and len(q[j]) > 1 for j in (i - 1, i + 1)) else 2.0
+    if name == "shapeshifter":
+        best = 0.2
+        for j in (i - 1, i + 1):
+            if 0 <= j < n:
+                t = q[j][-1]
+                if t[UP] and t[NAME] != "shapeshifter" and t[NAME] not in ONE_SHOT:
+                    best = max(best, 0.8 * lasting_value(s, i, t[NAME], owner) if t[NAME] != "heir"
+                               else 1.6)
+        return best
+    if name == "mercenaries":
+        return 0.8
+    return 0.3  # assassin (prototype) and anything else
+
+
+def estimate(s: State) -> dict[str, float]:
+    """A guess of each player's final score: score now plus what its cards in the queue should earn."""
+    est = {c: float(v) for c, v in s.scores.items()}
+    if s.phase == OVER:
+        return est
+    ed = s.ed
+    future = ed.rounds - s.round  # resolutions after the current round's
+    placing = s.phase == PLACEMENT
+    cur = s.cursor
+    for i, st in enumerate(s.queue):
+        top = st[-1]
+        owner = top[OWNER]
+        k = future + (1 if placing or i >= cur else 0)
+        if k <= 0:
+            continue
+        name = top[NAME]
+        v = 0.0
+        if top[UP]:
+            v = lasting_value(s, i, name, owner) * _DISC[min(k, 11)]
+        else:
+            t = top[TOKENS]
+            if name == "conspiracy":
+                v = 2 * t + (1.4 * (k - 1) if ed.tokens else 0.0) + 0.5
+            elif name == "ambush":
+                v = 1.6
+            elif name in HIDDEN_VALUE:
+                v = t + HIDDEN_VALUE[name]
+            else:
+                v = t + 0.8 * lasting_value(s, i, name, owner) * _DISC[min(k, 11)]
+        for below in st[:-1]:
+            v += 0.3 + 0.5 * below[TOKENS]
+        est[owner] += v
+    return est
+
+
+def utility(est: dict[str, float], me: str) -> float:
+    """My estimated margin against the others, weighted towards the leader."""
+    others = [v for c, v in est.items() if c != me]
+    if not others:
+        return est[me]
+    return est[me] - 0.6 * max(others) - 0.4 * sum(others) / len(others)
+
+
+def payoffs(s: State) -> dict[str, float]:
+    """Per-player payoff in [0, 1] for search: win (shared on a tie) plus a margin bonus; at a cut-off
+    a smooth function of the estimated margin."""
+    est = estimate(s)
+    out: dict[str, float] = {}
+    over = s.phase == OVER
+    for c, v in est.items():
+        best_other = max(w for d, w in est.items() if d != c)
+        m = v - best_other
+        if over:
+            win = 1.0 if m > 0 else (0.5 if m == 0 else 0.0)
+            out[c] = 0.8 * win + 0.2 * (0.5 + 0.5 * math.tanh(m / 4.0))
+        else:
+            out[c] = 0.5 + 0.5 * math.tanh(m / 3.0)
+    return out
+
+
+def policy_move(s: State, moves: list[Move], rng: random.Random) -> Move:
+    """A cheap, plausible move for playouts: sensible reveals, shots at opponents, steals from the leader."""
+    if len(moves) == 1:
+        return moves[0]
+    p = s.pending
+    if p == "reveal":
+        top = s.queue[s.cursor][-1]
+        name = top[NAME]
+        last = s.round == s.ed.rounds
+        if name == "ambush":
+            return moves[0] if last and rng.random() < 0.7 else moves[1]
+        if name == "conspiracy":
+            return moves[0] if last or top[TOKENS] >= 2 else moves[1]
+        if name == "heir":
+            for j, st in enumerate(s.queue):
+                if j != s.cursor and st[-1][UP] and st[-1][NAME] == "heir":
+                    return moves[0] if last else moves[1]
+            return moves[0]
+        return moves[0] if rng.random() < 0.8 else moves[1]
+    if p == "place":
+        return moves[rng.randrange(len(moves))]
+    me = s.to_act
+    kind = moves[0][0]
+    if kind == "eliminate":
+        q = s.queue
+        theirs = [m for m in moves if q[m[1]][-1][OWNER] != me]
+        if theirs:
+            return theirs[rng.randrange(len(theirs))]
+    elif kind == "steal":
+        best = max(moves, key=lambda m: (m[1] != me, s.scores[m[1]]))
+        return best
+    return moves[rng.randrange(len(moves))]
+
+
+def is_live(s: State) -> bool:
+    return s.phase == PLACEMENT or s.phase == RESOLUTION

@@ -1,0 +1,115 @@
+"""Determinization: a full engine State consistent with one player's view (for search bots).
+
+Every family holds the same cards, so what a player has not yet shown is known exactly as a multiset:
+its family (twice in the prototype's two-player mode), minus its discard, minus its face-up cards in the
+queue. Those unseen cards are dealt at random into its face-down queue cards, its hand and its aside,
+whose sizes the view gives. The viewer's own cards are all known. The sampled state's view for the
+viewer equals the given view (tests check it), so a search on it never uses what the viewer cannot see.
+"""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from typing import Any
+
+from .editions import get_edition
+from .state import NAME, OVER, OWNER, PLACEMENT, RESOLUTION, TOKENS, State
+
+Slot = tuple[int, int]  # (stack index, index in the stack) of a face-down card
+
+
+def unseen(view: dict[str, Any], colour: str) -> Counter[str]:
+    """The cards of `colour` that the view's viewer has not seen (for the viewer: none)."""
+    ed = get_edition(view["edition"])
+    if colour == view["viewer"]:
+        return Counter()
+    per = ed.families_per_player(len(view["seats"]))
+    pool: Counter[str] = Counter({c: per for c in ed.family})
+    pool.subtract(view["discard"][colour])
+    for st in view["queue"]:
+        for c in st:
+            if c["owner"] == colour and c["card"] is not None:
+                pool[c["card"]] -= 1
+    return +pool
+
+
+class Sampler:
+    """Precomputes what is known from a view, then deals the hidden cards cheaply, many times."""
+
+    def __init__(self, view: dict[str, Any]) -> None:
+        if view.get("game", "oriflamme") != "oriflamme":
+            raise ValueError("view: not an Oriflamme view")
+        ed = get_edition(view["edition"])
+        seats: list[str] = list(view["seats"])
+        viewer = view["viewer"]
+        n = len(seats)
+        s = State.__new__(State)
+        s.ed, s.seats, s.seed, s.rng = ed, seats, 0, 0
+        s.round = view["round"]
+        s.first = seats.index(view["first"])
+        s.direction = view["direction"]
+        s.phase = view["phase"]
+        s.scores = dict(view["scores"])
+        s.discard = {c: list(view["discard"][c]) for c in seats}
+        s.queue = [[[c["card"], c["owner"], c["face_up"], c["tokens"]] for c in st] for st in view["queue"]]
+        s.hands = {c: [] for c in seats}
+        s.aside = {c: [] for c in seats}
+        if viewer is not None:
+            s.hands[viewer] = list(view["hand"])
+            s.aside[viewer] = list(view["aside"])
+        s.to_act = view["to_act"]
+        s.depth, s.take_tokens, s.gone, s.placed, s.cursor = 0, False, False, 0, 0
+        d = view["decision"]
+        if s.phase == OVER or d is None:
+            s.pending = None
+        elif d["kind"] == "place" or d["kind"] == "reveal":
+            s.pending = d["kind"]
+        else:
+            s.pending = d["ability"]
+        if s.phase == PLACEMENT:
+            s.placed = (seats.index(view["to_act"]) - s.first) % n
+        elif s.phase == RESOLUTION:
+            s.cursor = view["cursor"] - 1
+            stack = s.queue[s.cursor]
+            s.depth = len(stack) - 1  # a decision is always asked of the top card at the cursor
+            s.take_tokens = ed.tokens_after_effect and s.pending not in ("reveal", None) and \
+                stack[-1][TOKENS] > 0
+        self.base = s
+        # What each other player has not shown, and where it must go.
+        self.hidden: list[tuple[str, list[str], list[Slot], int, int]] = []
+        for c in seats:
+            if c == viewer:
+                continue
+            slots = [(i, j) for i, st in enumerate(s.queue) for j, qc in enumerate(st)
+                     if qc[OWNER] == c and qc[NAME] is None]
+            pool = sorted(unseen(view, c).elements())
+            h, a = view["hand_sizes"][c], view["aside_sizes"][c]
+            if len(pool) != len(slots) + h + a:
+                raise ValueError(f"view: {c}'s unseen cards ({len(pool)}) do not fill its hidden places "
+                                 f"({len(slots)} face down, {h} in hand, {a} aside)")
+            self.hidden.append((c, pool, slots, h, a))
+
+    def sample(self, rng: random.Random) -> State:
+        s = self.base.clone()
+        aside = dict(s.aside)
+        q = s.queue
+        for c, pool, slots, h, _a in self.hidden:
+            cards = pool[:]
+            rng.shuffle(cards)
+            k = 0
+            for i, j in slots:
+                q[i][j][NAME] = cards[k]
+                k += 1
+            s.hands[c] = cards[k:k + h]
+            aside[c] = cards[k + h:]
+        s.aside = aside
+        return s
+
+
+def determinize(view: dict[str, Any], rng: random.Random) -> State:
+    """One State drawn uniformly among those consistent with `view` (hidden cards dealt at random)."""
+    return Sampler(view).sample(rng)
+
+
+__all__ = ["Sampler", "determinize", "unseen"]
