@@ -7,9 +7,11 @@ from collections.abc import Callable
 from typing import Any
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 from lieux_helpers import position
 
-from oriflamme.lieux import load_game
+from oriflamme.lieux import load_game, new_game
 
 Pos = dict[str, Any]
 
@@ -100,3 +102,55 @@ def test_pending_effect_round_trips() -> None:
     g = load_game(json.dumps(p))
     assert g.to_act == "red" and g.legal_actions() == ["target blue"]
     assert load_game(g.to_json()).to_json() == g.to_json()
+
+
+# ------------------------------------------------------------------ fuzzing: ValueError or a playable game
+
+JSON_VALUES = st.recursive(
+    st.none() | st.booleans() | st.integers(-3, 20) | st.sampled_from(
+        ["red", "blue", "green", "yellow", "black", "chateau", "port", "thief", "A", "lieux/1", "x"]
+    ),
+    lambda inner: st.lists(inner, max_size=3) | st.dictionaries(
+        st.sampled_from(["red", "blue", "owner", "value", "chateau", "ability"]), inner, max_size=3),
+    max_leaves=6,
+)
+
+
+def _paths(d: Any, prefix: tuple[Any, ...] = ()) -> list[tuple[Any, ...]]:
+    out = [prefix] if prefix else []
+    if isinstance(d, dict):
+        for k, v in d.items():
+            out += _paths(v, (*prefix, k))
+    elif isinstance(d, list):
+        for i, v in enumerate(d):
+            out += _paths(v, (*prefix, i))
+    return out
+
+
+@settings(max_examples=300, deadline=None)
+@given(seed=st.integers(0, 50), steps=st.integers(0, 60), pick=st.integers(0, 10**6), value=JSON_VALUES)
+def test_mutated_positions_load_or_raise_value_error(seed: int, steps: int, pick: int, value: Any) -> None:
+    g = new_game(players=3 + seed % 3, set="ABC"[seed % 3], seed=seed)
+    for _ in range(steps):
+        if g.is_over:
+            break
+        g.play(g.legal_actions()[seed % len(g.legal_actions())])
+    pos = json.loads(g.to_json())
+    paths = _paths(pos)
+    path = paths[pick % len(paths)]
+    d = pos
+    for k in path[:-1]:
+        d = d[k]
+    d[path[-1]] = value
+    try:
+        h = load_game(json.dumps(pos))
+    except ValueError:
+        return
+    # a position that loads is playable to the end
+    for _ in range(400):
+        if h.is_over:
+            break
+        legal = h.legal_actions()
+        assert legal
+        h.play(legal[0])
+    assert h.is_over

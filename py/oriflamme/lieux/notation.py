@@ -189,7 +189,7 @@ def from_position(d: Any) -> State:
         if a not in IMMEDIATE or a == "hunter":
             raise _bad("pending.ability", f"{a!r} is not an effect that waits for a choice")
         owner = cast(str, raw_pending.get("owner"))  # checked below
-        pvalue = cast(int, raw_pending.get("value"))
+        pvalue = _card_list([raw_pending.get("value")], "pending.value")[0]
         copied = raw_pending.get("copied", False)
         if not isinstance(copied, bool):
             raise _bad("pending.copied", "expected true or false")
