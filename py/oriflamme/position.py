@@ -83,6 +83,8 @@ def from_data(d: Any) -> State:
     phase = d.get("phase")
     if phase not in (PLACEMENT, RESOLUTION, OVER):
         raise _fail("phase", f"expected placement, resolution or over, got {phase!r}")
+    if phase == OVER and s.round != ed.rounds:
+        raise _fail("round", f"a finished {ed.id} game stays at its last round, {ed.rounds}")
     s.phase = phase
     scores = _per_seat(d, "scores", seats)
     for c, v in scores.items():
@@ -186,6 +188,8 @@ def _pending(s: State, p: Any) -> None:
     depth = p.get("depth", len(stack) - 1)
     if not isinstance(depth, int) or not 0 <= depth < len(stack) or not stack[depth][UP]:
         raise _fail("pending.depth", "not a face-up card of the stack at the cursor")
+    if p["ability"] != stack[depth][NAME] and stack[depth][NAME] != "shapeshifter":
+        raise _fail("pending.ability", f"a {stack[depth][NAME]} cannot be applying {p['ability']}")
     s.depth = depth
     s.take_tokens = bool(p.get("take_tokens", False))
     s.pending = p["ability"]
