@@ -1,0 +1,134 @@
+"""Illegal actions: IllegalAction with a reason that helps, and the game exactly as it was."""
+
+from __future__ import annotations
+
+import functools
+
+import pytest
+from helpers import game, play
+
+from oriflamme import IllegalAction, new_game
+
+
+def refused(g, action, *words):
+    before = g.to_json()
+    legal = g.legal_actions()
+    with pytest.raises(IllegalAction) as info:
+        g.play(action)
+    assert g.to_json() == before
+    assert g.legal_actions() == legal
+    reason = str(info.value)
+    assert action in reason or info.value.action == action
+    for w in words:
+        assert w.lower() in reason.lower(), reason
+    # the game goes on normally afterwards
+    if legal:
+        g.clone().play(legal[0])
+    return reason
+
+
+placement = functools.partial(
+    game, phase="placement", round=2, first="red",
+    hands={"red": ["soldier", "decree"], "blue": ["heir"], "green": ["heir"]})
+
+
+def test_card_not_in_hand():
+    g = placement(["red:heir", "blue:spy"])
+    refused(g, "place spy first", "spy", "hand")
+
+
+def test_unknown_card():
+    g = placement(["red:heir", "blue:spy"])
+    refused(g, "place dragon first", "dragon")
+
+
+def test_placing_on_an_opponent_stack_or_between_stacks():
+    g = placement(["red:heir", "blue:spy"])
+    refused(g, "place soldier on 2", "2")
+    refused(g, "place soldier on 7", "7")
+    refused(g, "place soldier middle")
+
+
+def test_wrong_kind_of_action_for_the_decision():
+    g = placement(["red:heir", "blue:spy"])
+    reason = refused(g, "reveal")
+    assert "place" in reason
+    g = game(["red:heir", "blue:spy"])
+    reason = refused(g, "place soldier first")
+    assert "reveal" in reason
+
+
+def test_garbage_and_empty_strings():
+    g = game(["red:heir", "blue:spy"])
+    refused(g, "")
+    refused(g, "REVEAL")
+    refused(g, "reveal ")
+    refused(g, "stay 1")
+
+
+def test_target_that_is_not_legal():
+    g = game(["blue:heir", "green:spy", "red:soldier:up", "blue:lord"], cursor=3)
+    reason = refused(g, "eliminate 1")
+    assert "eliminate 2" in reason or "legal" in reason.lower()
+    refused(g, "eliminate 3")  # itself
+    refused(g, "eliminate 9")
+    refused(g, "eliminate 0")
+    refused(g, "eliminate two")
+
+
+def test_assassination_cannot_target_itself():
+    g = game(["red:assassination", "blue:heir"])
+    play(g, "reveal")
+    refused(g, "eliminate 1")
+
+
+def test_decree_moves_that_change_nothing_or_stack_in_retail():
+    g = game(["red:decree", "blue:heir", "blue:spy"])
+    play(g, "reveal")
+    refused(g, "move 2 to 2")
+    refused(g, "move 2 to 3")
+    refused(g, "move 1 to 4")  # the decree itself
+    refused(g, "move 2 onto 3")  # retail: no stacking
+
+
+def test_steal_from_a_player_not_adjacent():
+    g = game(["blue:heir", "red:spy:up", "blue:lord"], cursor=2)
+    refused(g, "steal green")
+    refused(g, "steal purple")
+
+
+def test_copy_a_face_down_card_in_retail():
+    g = game(["blue:soldier", "red:shapeshifter:up", "green:heir:up"], cursor=2)
+    refused(g, "copy 1")
+
+
+def test_prototype_ambush_cannot_be_revealed_by_its_owner():
+    g = game(["red:ambush", "green:heir"], edition="prototype", seats=("red", "green", "black"))
+    refused(g, "reveal")
+
+
+def test_prototype_forced_choice_refuses_own_card():
+    g = game(["red:heir", "red:soldier:up", "green:spy"], cursor=2, edition="prototype",
+             seats=("red", "green", "black"))
+    refused(g, "eliminate 1")
+
+
+def test_assassin_same_card_twice():
+    g = game(["green:heir", "red:assassin:up", "black:heir"], cursor=2, edition="prototype",
+             seats=("red", "green", "black"))
+    refused(g, "choose 1 1")
+    refused(g, "choose 1 2")
+
+
+def test_nothing_is_legal_once_the_game_is_over():
+    g = game(["red:heir:up"], phase="over", round=6, cursor=None)
+    reason = refused(g, "stay")
+    assert "over" in reason
+
+
+def test_not_your_turn_is_the_same_string_api():
+    # actions carry no colour: whatever is legal is for to_act; a full random game never raises
+    g = new_game(edition="retail", players=4, seed=2)
+    while not g.is_over:
+        g.play(g.legal_actions()[0])
+    assert g.legal_actions() == []

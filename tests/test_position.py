@@ -1,0 +1,202 @@
+"""Positions as JSON (NOTATION.md): what load_game accepts, what it refuses (ValueError naming the field),
+and that to_json / load_game round-trip."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from helpers import data, game, play, position
+
+from oriflamme import IllegalAction, load_game, new_game
+
+
+def load(d):
+    return load_game(json.dumps(d))
+
+
+def base(**kw):
+    return position(["red:heir", "blue:spy:2", ["green:lord:up", "green:archer"]], **kw)
+
+
+def test_the_base_position_loads():
+    g = load(base())
+    assert g.to_act == "red"
+
+
+# ------------------------------------------------------------------ malformed positions
+
+
+def broken(change):
+    d = base()
+    change(d)
+    return d
+
+
+BAD = {
+    "card present twice": (lambda d: d["hands"]["red"].append("spy"), r"red.*spy|spy.*red"),
+    "card missing": (lambda d: d["aside"]["blue"].remove("heir"), r"blue.*heir|heir.*blue"),
+    "unknown card in hand": (lambda d: d["hands"]["red"].append("dragon"), r"hands\.red"),
+    "card of another edition": (lambda d: d["discard"]["green"].append("queen"), r"discard\.green"),
+    "unknown card in queue": (lambda d: d["queue"][0][0].update(card="dragon"), r"queue\[1\]\[1\]\.card"),
+    "stack mixing families": (lambda d: d["queue"][2].append(
+        {"card": "heir", "owner": "red", "face_up": False, "tokens": 0}), r"queue\[3\]"),
+    "score below 0": (lambda d: d["scores"].update(blue=-1), r"scores\.blue"),
+    "score not a number": (lambda d: d["scores"].update(blue="3"), r"scores\.blue"),
+    "score of a missing seat": (lambda d: d["scores"].pop("green"), r"scores"),
+    "bad edition": (lambda d: d.update(edition="deluxe"), r"edition"),
+    "cursor zero": (lambda d: d.update(cursor=0), r"cursor"),
+    "cursor past the queue": (lambda d: d.update(cursor=4), r"cursor"),
+    "cursor not a number": (lambda d: d.update(cursor="1"), r"cursor"),
+    "bad phase": (lambda d: d.update(phase="setup"), r"phase"),
+    "bad direction": (lambda d: d.update(direction="up"), r"direction"),
+    "round zero": (lambda d: d.update(round=0), r"round"),
+    "round past the last": (lambda d: d.update(round=7), r"round"),
+    "first not a seat": (lambda d: d.update(first="yellow"), r"first"),
+    "seat twice": (lambda d: d.update(seats=["red", "red", "green"]), r"seats"),
+    "seat not a colour": (lambda d: d.update(seats=["red", "blue", "pink"]), r"seats"),
+    "owner not a seat": (lambda d: d["queue"][0][0].update(owner="yellow"), r"owner"),
+    "negative tokens": (lambda d: d["queue"][1][0].update(tokens=-1), r"tokens"),
+    "face_up not a boolean": (lambda d: d["queue"][0][0].update(face_up=1), r"face_up"),
+    "empty stack": (lambda d: d["queue"].append([]), r"queue\[4\]"),
+    "hands not a list": (lambda d: d["hands"].update(red="heir"), r"hands\.red"),
+    "format": (lambda d: d.update(format="oriflamme/0"), r"format"),
+}
+
+
+@pytest.mark.parametrize("name", sorted(BAD))
+def test_malformed_position_names_the_field(name):
+    change, field = BAD[name]
+    with pytest.raises(ValueError, match=field):
+        load(broken(change))
+
+
+def test_too_few_players_for_the_edition():
+    d = position([], seats=("red", "blue"), phase="placement")
+    with pytest.raises(ValueError, match="seats"):
+        load(d)
+
+
+def test_face_up_one_shot_card_at_rest_is_impossible():
+    d = position(["red:heir", "blue:ambush:up"])
+    with pytest.raises(ValueError, match=r"queue\[2\]\[1\]"):
+        load(d)
+
+
+def test_prototype_cards_carry_no_tokens():
+    d = position(["red:heir:1"], edition="prototype", seats=("red", "green", "black"))
+    with pytest.raises(ValueError, match="tokens"):
+        load(d)
+
+
+def test_resolution_with_an_empty_queue():
+    d = position([], phase="resolution", cursor=1)
+    with pytest.raises(ValueError, match="queue|cursor"):
+        load(d)
+
+
+def test_not_json():
+    with pytest.raises(ValueError):
+        load_game("{not json")
+    with pytest.raises(ValueError):
+        load_game("[]")
+
+
+def test_a_player_who_must_place_has_no_card():
+    d = position(["red:heir"], phase="placement", first="red", to_act="blue",
+                 hands={"blue": [], "green": ["spy"]})
+    with pytest.raises(ValueError, match="hands"):
+        load(d)
+
+
+def test_two_player_prototype_lists_both_families_under_one_colour():
+    d = position(["red:heir", ["red:heir:up", "red:spy"]], edition="prototype", seats=("red", "green"),
+                 hands={"red": ["heir"]})
+    with pytest.raises(ValueError, match="red"):
+        load(d)  # three heirs for red
+    d = position(["red:heir", "red:heir:up"], edition="prototype", seats=("red", "green"))
+    assert load(d).to_act == "red"
+
+
+def test_new_game_refuses_bad_arguments():
+    with pytest.raises(ValueError, match="players"):
+        new_game(edition="retail", players=2)
+    with pytest.raises(ValueError, match="players"):
+        new_game(edition="prototype", players=5)
+    with pytest.raises(ValueError, match="edition"):
+        new_game(edition="deluxe", players=3)
+    with pytest.raises(ValueError, match="players"):
+        new_game(edition="retail", players=["red", "red", "blue"])
+
+
+# ------------------------------------------------------------------ what load_game accepts
+
+
+def test_to_act_is_only_a_hint_in_resolution():
+    d = base()
+    d["to_act"] = "green"
+    assert load(d).to_act == "red"
+
+
+def test_resolution_position_resolves_at_once_from_the_cursor():
+    g = game(["blue:heir:up", "red:lord:up", "red:spy"], cursor=2)
+    # the heir at 1 is before the cursor: not resolved; the lord scores 1 + 1 on load
+    assert g.scores == {"red": 3, "blue": 1, "green": 1}
+    assert g.to_act == "red" and data(g)["cursor"] == 3
+
+
+def test_round_trip_mid_decision_keeps_the_pending_ability():
+    g = game(["blue:soldier:up", "red:shapeshifter:up", "green:decree"], cursor=2)
+    play(g, "copy 1")
+    j = g.to_json()
+    h = load_game(j)
+    assert h.to_json() == j and h.legal_actions() == g.legal_actions()
+    assert h.view("red")["decision"]["ability"] == "soldier"
+    play(h, "eliminate 1")
+    play(g, "eliminate 1")
+    assert h.to_json() == g.to_json()
+
+
+def test_round_trip_pegasus_tokens_pending_after_reveal():
+    g = game(["red:archer:2", "blue:heir"], edition="pegasus")
+    play(g, "reveal")
+    h = load_game(g.to_json())
+    play(h, "eliminate 2")
+    assert h.scores["red"] == 1 + 1 + 2  # P1: still takes the tokens after reloading
+    play(g, "eliminate 2")
+    assert h.to_json() == g.to_json()
+
+
+def test_round_trip_over_and_placement():
+    for d in (position(["red:heir:up"], phase="over", round=6, cursor=None),
+              position(["red:heir"], phase="placement", first="blue", to_act="green",
+                       hands={"red": ["spy"], "blue": ["spy"], "green": ["spy"]}, round=3)):
+        g = load(d)
+        j = g.to_json()
+        assert load_game(j).to_json() == j
+    assert load(d).to_act == "green"
+
+
+def test_illegal_is_not_a_position_error():
+    g = game(["red:heir"])
+    with pytest.raises(IllegalAction):
+        g.play("stay please")
+
+
+def test_a_finished_game_is_at_its_last_round():
+    # NOTATION.md: once the game is over, `round` stays at the last round
+    with pytest.raises(ValueError, match="round"):
+        load(position(["red:heir:up"], phase="over", round=3, cursor=None))
+    with pytest.raises(ValueError, match="round"):
+        load(position(["red:heir:up"], phase="over", round=6, cursor=None, edition="prototype",
+                      seats=("red", "green", "black")))
+
+
+def test_pending_ability_must_be_the_card_s_own_or_a_shapeshifter_s_copy():
+    d = position(["red:heir:up", "blue:heir"])
+    d["pending"] = {"ability": "archer"}
+    with pytest.raises(ValueError, match="pending"):
+        load(d)
+    d = position(["red:shapeshifter:up", "blue:archer:up"])
+    d["pending"] = {"ability": "archer"}
+    assert sorted(load(d).legal_actions()) == ["eliminate 1", "eliminate 2"]
