@@ -1,0 +1,254 @@
+"""`python -m oriflamme play`: a terminal game against bots, or hot-seat.
+
+Bad input is refused with a reason and asked again; end of input (EOF, Ctrl-D) or Ctrl-C leaves
+cleanly. With `--save FILE` the position is written after every move, so a game is never lost;
+`--load FILE` resumes it.
+"""
+
+from __future__ import annotations
+
+import argparse
+from pathlib import Path
+from typing import Any, TextIO
+
+from ..errors import IllegalAction
+from .players import Chooser, make_chooser, parse_levels
+from .tables import draw, draw_all, log_lines, queue_counts, redact, seat_colours, start, start_events
+from .textview import Style, tie_break_lines
+
+HELP = """Commands: a number from the list, or the action text (e.g. 'reveal', 'place spy last');
+  a unique beginning of an action is enough. 'board' redraws the table, 'log' shows the whole log,
+  'help' this text, 'quit' leaves the game."""
+
+
+class Quit(Exception):
+    """The player left (quit, EOF, Ctrl-C)."""
+
+
+class Session:
+    def __init__(self, g: Any, humans: list[str], bots: dict[str, Chooser], inp: TextIO, out: TextIO,
+                 style: Style, hotseat: bool, save: Path | None) -> None:
+        self.g = g
+        self.humans = humans
+        self.bots = bots
+        self.inp = inp
+        self.out = out
+        self.style = style
+        self.hotseat = hotseat
+        self.save = save
+        self.log: dict[str, list[str]] = {c: [] for c in humans}  # everything each human was told
+        self.unseen: dict[str, list[str]] = {c: [] for c in humans}  # hot-seat: since their last turn
+        self.at_screen: str | None = None if hotseat else humans[0]
+
+    # ---- output
+    def say(self, text: str = "") -> None:
+        self.out.write(text + "\n")
+        self.out.flush()
+
+    def tell(self, events: list[dict[str, Any]]) -> None:
+        """Each human hears the events as they may see them; hot-seat players hear them on their turn."""
+        for c in self.humans:
+            lines = log_lines(redact(self.g, events, c), self.g.game)
+            self.log[c] += lines
+            if self.hotseat:
+                self.unseen[c] += lines
+            else:
+                for line in lines:
+                    self.say("  " + line)
+
+    def ask(self, prompt: str) -> str:
+        self.out.write(prompt)
+        self.out.flush()
+        line = self.inp.readline()
+        if not line:
+            raise Quit("end of input")
+        if not (hasattr(self.inp, "isatty") and self.inp.isatty()):
+            self.out.write(line if line.endswith("\n") else line + "\n")  # echo scripted input
+        return line.strip()
+
+    # ---- turns
+    def run(self) -> int:
+        g = self.g
+        self.tell(start_events(g))
+        while g.to_act is not None:
+            c = g.to_act
+            if c in self.bots:
+                bot = self.bots[c]
+                view = g.view(c) if getattr(bot, "needs_view", True) else {}
+                action = bot.choose(view, g.legal_actions())
+                if not self.hotseat:
+                    self.say(self.style.paint(f"{c} ({bot.level}): {action}", c))
+                self.act(action)
+            else:
+                self.human_turn(c)
+        self.end_screen()
+        return 0
+
+    def act(self, action: str) -> None:
+        events = self.g.play(action)
+        self.tell(events)
+        if self.save is not None:
+            self.save.write_text(self.g.to_json() + "\n")
+
+    def pass_screen(self, c: str) -> None:
+        if self.at_screen == c:
+            return
+        if self.style.colour:
+            self.out.write("\x1b[2J\x1b[H")
+        else:
+            self.say("\n" + "=" * 60)
+        self.say(f"Pass the terminal to {self.style.paint(c, c, True)}. (The previous hand is hidden.)")
+        self.ask(f"{c}, press Enter when you are ready (or type quit)… ")
+        self.at_screen = c
+
+    def human_turn(self, c: str) -> None:
+        g = self.g
+        if self.hotseat:
+            self.pass_screen(c)
+            if self.unseen[c]:
+                self.say("Since your last turn:")
+                for line in self.unseen[c][-40:]:
+                    self.say("  " + line)
+                self.unseen[c] = []
+        self.say("")
+        self.say(draw(g, c, self.style))
+        legal = g.legal_actions()
+        self.show_actions(legal)
+        while True:
+            text = self.ask(f"{self.style.paint(c, c, True)}> ")
+            low = " ".join(text.lower().split())
+            if low in ("quit", "exit", "q"):
+                raise Quit("quit")
+            if low in ("help", "?", "h"):
+                self.say(HELP)
+                continue
+            if low in ("board", "b"):
+                self.say(draw(g, c, self.style))
+                self.show_actions(legal)
+                continue
+            if low == "log":
+                for line in self.log[c]:
+                    self.say("  " + line)
+                continue
+            action = self.parse(low, legal)
+            if action is None:
+                continue
+            try:
+                self.act(action)
+            except IllegalAction as e:  # the game is unchanged; ask again
+                self.say(f"Not a legal action: {e}")
+                continue
+            return
+
+    def parse(self, low: str, legal: list[str]) -> str | None:
+        """The legal action meant by the input, or None after saying what is wrong."""
+        n = len(legal)
+        if not low:
+            self.say(f"Type a number from 1 to {n} or an action ('help' for commands).")
+            return None
+        if low.isdigit():
+            k = int(low)
+            if 1 <= k <= n:
+                return legal[k - 1]
+            self.say(f"No action number {k}: choose from 1 to {n}.")
+            return None
+        if low in legal:
+            return low
+        starts = [a for a in legal if a.startswith(low)]
+        if len(starts) == 1:
+            return starts[0]
+        if len(starts) > 1:
+            self.say(f"'{low}' could be {len(starts)} actions: {', '.join(starts[:6])}"
+                     + (" …" if len(starts) > 6 else "") + ". Be more precise.")
+            return None
+        return low  # the engine explains why it is not legal
+
+    def show_actions(self, legal: list[str]) -> None:
+        self.say("Your options:")
+        items = [f"{i:>2}) {a}" for i, a in enumerate(legal, start=1)]
+        if len(items) <= 10:
+            for it in items:
+                self.say("  " + it)
+            return
+        w = max(len(it) for it in items) + 3
+        per_row = max(1, 96 // w)
+        for k in range(0, len(items), per_row):
+            self.say("  " + "".join(it.ljust(w) for it in items[k:k + per_row]).rstrip())
+
+    def end_screen(self) -> None:
+        g = self.g
+        if self.hotseat:
+            for c in self.humans:
+                if self.unseen[c]:
+                    self.unseen[c] = []
+        self.say("")
+        self.say(self.style.bold("═══ Game over ═══"))
+        self.say(draw_all(g, self.style))
+        self.say("")
+        self.say("Final ranking:")
+        view = g.view(None)
+        if "ranking" not in view or view.get("ranking") is None:
+            view["ranking"] = g.ranking()
+        view["scores"] = g.scores
+        for line in tie_break_lines(view, queue_counts(g)):
+            self.say(line)
+        winners = g.ranking()[0]
+        if not self.hotseat and len(self.humans) == 1:
+            me = self.humans[0]
+            self.say("You win!" if winners == [me] else
+                     "You share the win!" if me in winners else "You did not win this time.")
+
+
+def add_arguments(ap: argparse.ArgumentParser) -> None:
+    ap.add_argument("--game", choices=("oriflamme", "lieux"), default="oriflamme")
+    ap.add_argument("--edition", default="retail", help="retail, pegasus or prototype (oriflamme)")
+    ap.add_argument("--set", default="A", dest="lieux_set", help="place cards A, B or C (lieux)")
+    ap.add_argument("--players", type=int, default=3)
+    ap.add_argument("--seed", type=int, default=None)
+    ap.add_argument("--bots", default="normal",
+                    help="level of the bots: random, easy, normal, hard; a comma list gives one per "
+                         "opponent in seat order")
+    ap.add_argument("--hotseat", action="store_true", help="every seat is a human at this terminal")
+    ap.add_argument("--colour", "--color", dest="colour", default=None, help="your colour")
+    ap.add_argument("--save", type=Path, default=None, help="write the position here after every move")
+    ap.add_argument("--load", type=Path, default=None, help="resume a saved position")
+    ap.add_argument("--no-colour", "--no-color", dest="no_colour", action="store_true")
+
+
+def run(args: argparse.Namespace, inp: TextIO, out: TextIO, tty: bool) -> int:
+    style = Style(tty and not args.no_colour)
+    try:
+        levels = parse_levels(args.bots)
+        if args.load is not None:
+            from ..game import load_game
+            g = load_game(args.load.read_text())
+            seats = list(g.seats)
+            if args.colour is not None and args.colour not in seats:
+                raise ValueError(f"--colour: {args.colour!r} does not play in this game ({', '.join(seats)})")
+        else:
+            seats = seat_colours(args.game, args.edition, args.players, args.colour)
+            g = start(args.game, args.edition, seats, args.seed, args.lieux_set)
+    except (ValueError, OSError) as e:
+        out.write(f"error: {e}\n")
+        return 2
+    humans = list(seats) if args.hotseat else [args.colour if args.colour is not None else seats[0]]
+    levels = levels or ["normal"]
+    opponents = [c for c in seats if c not in humans]
+    base = args.seed if args.seed is not None else 0
+    bots = {c: make_chooser(levels[i % len(levels)], base * 7919 + i + 1, g.game)
+            for i, c in enumerate(opponents)}
+    session = Session(g, humans, bots, inp, out, style, args.hotseat, args.save)
+    who = "hot-seat: " + ", ".join(humans) if args.hotseat else \
+        f"you are {humans[0]}; " + ", ".join(f"{c} is a {b.level} bot" for c, b in bots.items())
+    name = "Château, Village & Port" if g.game == "lieux" else f"Oriflamme ({g.edition})"
+    session.say(f"{name}, {len(seats)} players — {who}. Type 'help' for commands.")
+    try:
+        return session.run()
+    except (Quit, KeyboardInterrupt, EOFError):
+        session.say("")
+        if args.save is not None:
+            session.say(f"Game left; saved to {args.save}. "
+                        f"Resume: python -m oriflamme play --load {args.save}")
+        else:
+            session.say("Game left (not saved; use --save FILE to keep games).")
+        return 0

@@ -1,0 +1,195 @@
+"""The command line: `play` driven through scripted stdin, `simulate` statistics, `show` drawings."""
+
+from __future__ import annotations
+
+import io
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from oriflamme import load_game, new_game
+from oriflamme.cli import main
+from oriflamme.cli.textview import Style, render_queue
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def run(argv: list[str], stdin: str = "") -> tuple[int, str]:
+    out = io.StringIO()
+    rc = main(argv, inp=io.StringIO(stdin), out=out)
+    return rc, out.getvalue()
+
+
+# ---------------------------------------------------------------- play
+
+BAD_THEN_PLAY = ["", "foo bar", "99", "0", "place", "help", "board", "log"] + ["reveal", "2", "1"] * 300
+
+
+@pytest.mark.parametrize("bots", ["random", "normal"])
+def test_play_a_whole_game_against_bots_with_bad_input(bots: str) -> None:
+    rc, out = run(["play", "--seed", "4", "--bots", bots], "\n".join(BAD_THEN_PLAY) + "\n")
+    assert rc == 0
+    assert "Type a number from 1 to" in out  # empty line
+    assert "Not a legal action:" in out  # 'foo bar', and 'reveal' during a placement
+    assert "No action number 99" in out and "No action number 0" in out
+    assert "could be" in out  # 'place' is ambiguous
+    assert "Commands:" in out  # help
+    assert "═══ Game over ═══" in out and "Final ranking:" in out
+    assert "1. " in out
+    assert out.count("Your options:") >= 15  # every human decision was asked
+    assert "Traceback" not in out
+    assert "\x1b[" not in out  # no colours when not on a terminal
+
+
+def test_play_accepts_action_text_and_saves_after_every_move(tmp_path: Path) -> None:
+    g = new_game(edition="retail", players=3, seed=9)
+    first = g.to_act
+    assert first is not None
+    action = g.legal_actions()[3]  # e.g. "place soldier last"
+    save = tmp_path / "game.json"
+    # hot-seat: Enter at the pass screen, the action as text, Enter for the next player, end of input
+    rc, out = run(["play", "--seed", "9", "--hotseat", "--save", str(save)], "\n" + action + "\n\n")
+    assert rc == 0
+    assert "Game left; saved to" in out
+    saved = load_game(save.read_text())
+    g.play(action)
+    assert saved.to_json() == g.to_json()
+    # the next player is told of the placement without the card's name
+    assert f"{first} places a card face down" in out
+    card = action.split()[1]
+    assert f"{first} places {card}" not in out
+
+
+def test_unique_prefix_and_resume(tmp_path: Path) -> None:
+    save = tmp_path / "s.json"
+    rc, out = run(["play", "--seed", "2", "--bots", "random", "--save", str(save)], "1\n")
+    assert rc == 0 and save.exists()
+    before = json.loads(save.read_text())
+    rc, out = run(["play", "--load", str(save), "--bots", "random"], "")
+    assert rc == 0 and "Game left" in out
+    assert json.loads(save.read_text()) == before  # leaving without a move changed nothing
+
+
+def test_eof_and_quit_leave_cleanly() -> None:
+    rc, out = run(["play", "--seed", "1", "--bots", "random"], "")
+    assert rc == 0 and "Game left" in out
+    rc, out = run(["play", "--seed", "1", "--bots", "random"], "quit\n")
+    assert rc == 0 and "Game left" in out
+
+
+def test_hotseat_passes_the_terminal_between_players() -> None:
+    rc, out = run(["play", "--seed", "5", "--hotseat"], "\n1\n\n1\n")
+    assert rc == 0
+    passes = [line for line in out.splitlines() if line.startswith("Pass the terminal to")]
+    assert len(passes) >= 2 and passes[0] != passes[1]
+    # after the second pass screen, only the second player's hand is drawn
+    second = out.split(passes[1])[1]
+    assert second.count("Your hand:") == 1
+
+
+def test_play_refuses_bad_settings() -> None:
+    rc, out = run(["play", "--edition", "nope"], "")
+    assert rc == 2 and "edition" in out
+    rc, out = run(["play", "--players", "9"], "")
+    assert rc == 2 and "players" in out
+    rc, out = run(["play", "--colour", "purple"], "")
+    assert rc == 2 and "colour" in out
+    rc, out = run(["play", "--bots", "genius"], "")
+    assert rc == 2 and "bot level" in out
+
+
+def test_play_as_another_colour_in_the_prototype_two_player_mode() -> None:
+    rc, out = run(["play", "--edition", "prototype", "--players", "2", "--colour", "blue", "--seed", "3",
+                   "--bots", "random"], "1\n" * 400)
+    assert rc == 0
+    assert "you are blue" in out and "═══ Game over ═══" in out
+
+
+def test_play_lieux() -> None:
+    pytest.importorskip("oriflamme.lieux")
+    rc, out = run(["play", "--game", "lieux", "--seed", "3", "--bots", "random"], "1\n" * 400)
+    assert rc == 0 and "═══ Game over ═══" in out and "Traceback" not in out
+
+
+# ---------------------------------------------------------------- simulate
+
+def test_simulate_prints_statistics() -> None:
+    rc, out = run(["simulate", "--edition", "pegasus", "--players", "4", "--games", "20", "--seed", "3"])
+    assert rc == 0
+    for words in ("20 games", "win share", "Game length", "cards revealed", "eliminations"):
+        assert words in out
+    shares = [float(line.split()[1].rstrip("%")) for line in out.splitlines()
+              if line.startswith("  ") and line.split()[0] in ("red", "blue", "green", "yellow")]
+    assert len(shares) == 4 and abs(sum(shares) - 100) < 0.5
+
+
+def test_simulate_several_bot_levels_rotate_seats() -> None:
+    rc, out = run(["simulate", "--games", "4", "--seed", "1", "--bots", "random,easy"])
+    assert rc == 0 and "Per bot level" in out and "random" in out and "easy" in out
+
+
+def test_simulate_is_reproducible() -> None:
+    a = run(["simulate", "--games", "10", "--seed", "7"])[1]
+    b = run(["simulate", "--games", "10", "--seed", "7"])[1]
+    assert a.splitlines()[3:] == b.splitlines()[3:]  # all but the timing lines
+
+
+def test_simulate_lieux() -> None:
+    pytest.importorskip("oriflamme.lieux")
+    rc, out = run(["simulate", "--game", "lieux", "--games", "5"])
+    assert rc == 0 and "win share" in out
+
+
+# ---------------------------------------------------------------- show
+
+def test_show_draws_every_card(tmp_path: Path) -> None:
+    g = new_game(edition="retail", players=3, seed=2)
+    for _ in range(10):
+        g.play(g.legal_actions()[-1])
+    path = tmp_path / "p.json"
+    path.write_text(g.to_json())
+    rc, out = run(["show", str(path)])
+    assert rc == 0
+    data = json.loads(g.to_json())
+    for stack in data["queue"]:
+        for card in stack:
+            assert f"{card['owner']} {card['card']}" in out  # face-down cards too
+    for c, hand in data["hands"].items():
+        assert f"Hand of {c}: {', '.join(hand)}" in out
+    assert "?" not in out.split("Queue")[1].split("Hand of")[0].replace("? hidden from you", "")
+
+
+def test_show_reads_stdin_and_names_a_bad_field() -> None:
+    g = new_game(edition="prototype", players=2, seed=1)
+    rc, out = run(["show", "-"], g.to_json())
+    assert rc == 0 and "Oriflamme (prototype)" in out
+    bad = json.loads(g.to_json())
+    bad["scores"]["red"] = -1
+    rc, out = run(["show", "-"], json.dumps(bad))
+    assert rc == 2 and "invalid position" in out and "score" in out
+    rc, out = run(["show", "/nonexistent/x.json"])
+    assert rc == 2 and "error" in out
+
+
+def test_queue_is_drawn_in_resolution_direction() -> None:
+    view = {"queue": [[{"card": "archer", "owner": "red", "face_up": True, "tokens": 0}],
+                      [{"card": None, "owner": "blue", "face_up": False, "tokens": 2}]],
+            "direction": "ltr", "phase": "resolution", "cursor": 2}
+    ltr = render_queue(view, Style(False), width=100)[2]
+    assert ltr.index("red archer") < ltr.index("blue ?")
+    assert "●2" in ltr
+    view["direction"] = "rtl"
+    rtl = render_queue(view, Style(False), width=100)[2]
+    assert rtl.index("red archer") > rtl.index("blue ?")
+    coloured = "\n".join(render_queue(view, Style(True), width=100))
+    assert "\x1b[31m" in coloured or "\x1b[1;31m" in coloured
+
+
+def test_module_entry_point() -> None:
+    r = subprocess.run([sys.executable, "-m", "oriflamme", "simulate", "--games", "2"],
+                       capture_output=True, text=True, cwd=ROOT, timeout=120, check=False)
+    assert r.returncode == 0, r.stderr
+    assert "win share" in r.stdout
