@@ -134,3 +134,31 @@ def stays(g: Any, n: int) -> None:
     """Answer `stay` to the next n reveal decisions."""
     for _ in range(n):
         play(g, "stay")
+
+
+EDITIONS_PLAYERS = [
+    ("retail", 3), ("retail", 4), ("retail", 5),
+    ("pegasus", 3), ("pegasus", 4), ("pegasus", 5),
+    ("prototype", 2), ("prototype", 3), ("prototype", 4),
+]
+
+
+def walk(g: Any, rnd: Any, steps: int) -> list[str]:
+    """Play up to `steps` random legal actions (rnd: a random.Random); return them."""
+    done = []
+    for _ in range(steps):
+        if g.is_over:
+            break
+        a = rnd.choice(g.legal_actions())
+        g.play(a)
+        done.append(a)
+    return done
+
+
+def check_conservation(d: dict[str, Any]) -> None:
+    """Every card of every family in exactly one place (NOTATION.md)."""
+    per = 2 if d["edition"] == "prototype" and len(d["seats"]) == 2 else 1
+    for c in d["seats"]:
+        have = Counter(d["hands"][c]) + Counter(d["aside"][c]) + Counter(d["discard"][c])
+        have += Counter(card["card"] for st in d["queue"] for card in st if card["owner"] == c)
+        assert have == Counter({name: per for name in family(d["edition"])}), (c, have)
