@@ -5,8 +5,8 @@ from __future__ import annotations
 import functools
 
 import pytest
-from helpers import game, play
 
+from helpers import game, play
 from oriflamme import IllegalAction, new_game
 
 

@@ -6,8 +6,8 @@ from __future__ import annotations
 import json
 
 import pytest
-from helpers import data, game, play, position
 
+from helpers import data, game, play, position
 from oriflamme import IllegalAction, load_game, new_game
 
 
@@ -91,7 +91,7 @@ def test_prototype_cards_carry_no_tokens():
 
 def test_resolution_with_an_empty_queue():
     d = position([], phase="resolution", cursor=1)
-    with pytest.raises(ValueError, match="queue|cursor"):
+    with pytest.raises(ValueError, match=r"queue|cursor"):
         load(d)
 
 
