@@ -21,6 +21,8 @@ export default {
   lang: "de",
   name: "Deutsch",
   colours: { red: "Rot", blue: "Blau", green: "Grün", yellow: "Gelb", black: "Schwarz" },
+  // Where a long card name may break on a small card face.
+  breaks: {"Bogenschützin": "Bogen|schützin", "Formwandlerin": "Form|wandlerin", "Hinterhalt": "Hinter|halt", "Nachfahre": "Nach|fahre", "Assassine": "Assas|sine", "Gebieter": "Gebie|ter", "Komplott": "Kom|plott", "Attentat": "Atten|tat"},
   cards: {
     retail: retailCards,
     pegasus: retailCards,
@@ -162,7 +164,7 @@ export default {
     "moveOnto": "Auf diesen Stapel",
     "pick": "Wählen",
     "picked": "Gewählt",
-    "chooseSecond": "Als zweite wählen",
+    "chooseSecond": "Zweite",
     "selectCard": "{card} wählen",
     "otherActions": "Weitere Möglichkeiten",
     "ev.round_started": "Runde {round} beginnt; {first} legt zuerst.",

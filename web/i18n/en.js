@@ -21,6 +21,8 @@ export default {
   lang: "en",
   name: "English",
   colours: { red: "Red", blue: "Blue", green: "Green", yellow: "Yellow", black: "Black" },
+  // Where a long card name may break on a small card face.
+  breaks: {"Shapeshifter": "Shape|shifter", "Assassination": "Assassi|nation", "Conspiracy": "Conspi|racy", "Mercenaries": "Merce|naries"},
   cards: {
     retail: retailCards,
     pegasus: retailCards,
@@ -163,7 +165,7 @@ export default {
     moveOnto: "Move onto this stack",
     pick: "Pick this card",
     picked: "Picked",
-    chooseSecond: "Pick as second card",
+    chooseSecond: "Second",
     selectCard: "Select {card}",
     otherActions: "Other choices",
     // log

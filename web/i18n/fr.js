@@ -21,6 +21,8 @@ export default {
   lang: "fr",
   name: "Français",
   colours: { red: "Rouge", blue: "Bleu", green: "Vert", yellow: "Jaune", black: "Noir" },
+  // Where a long card name may break on a small card face.
+  breaks: {"Changeforme": "Change|forme", "Mercenaires": "Merce|naires", "Embuscade": "Embus|cade", "Assassinat": "Assassi|nat", "Héritier": "Héri|tier", "Seigneur": "Sei|gneur"},
   cards: {
     retail: retailCards,
     pegasus: retailCards,
@@ -162,7 +164,7 @@ export default {
     "moveOnto": "Déplacer sur cette pile",
     "pick": "Choisir",
     "picked": "Choisie",
-    "chooseSecond": "Choisir en second",
+    "chooseSecond": "Seconde",
     "selectCard": "Choisir {card}",
     "otherActions": "Autres choix",
     "ev.round_started": "Le tour {round} commence ; {first} pose en premier.",

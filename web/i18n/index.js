@@ -39,6 +39,13 @@ export function cardName(edition, card) {
   return table[card] || en.cards.retail[card] || en.cards.prototype[card] || card;
 }
 
+/** The card name for a card face: long words get a soft hyphen where they may break. */
+export function faceName(edition, card) {
+  const name = cardName(edition, card);
+  const hint = (cur.breaks || {})[name];
+  return hint ? hint.replace("|", "\u00ad") : name;
+}
+
 export function ability(edition, card) {
   const table = cur.abilities[edition] || cur.abilities.retail;
   return table[card] || "";

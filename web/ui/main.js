@@ -25,6 +25,7 @@ const S = {
   busy: false,
   gen: 0,
   rules: false,
+  info: null,
   endHidden: false,
   error: null,
 };
@@ -59,7 +60,7 @@ function render() {
     S.sel = settleSelection(P, view.hand || [], S.sel);
     const meta = {
       viewer: u.viewer, seats: u.seats, legal, lastText: S.lastText, flash: S.flash, flashPos: S.flashPos,
-      tokens: view.edition !== "prototype",
+      tokens: view.edition !== "prototype", info: S.info,
     };
     out.push(h("div", { class: "game", key: "game" }, table(view, P, S.sel, meta), logPanel()));
     if (u.over && !S.endHidden) out.push(endScreen(u, meta));
@@ -171,8 +172,10 @@ async function boot() {
 // ---------------------------------------------------------------- input
 
 function onClick(ev) {
-  const target = ev.target.closest("[data-action],[data-select-card],[data-select-move],[data-select-choose],[data-ui]");
+  const target = ev.target.closest("[data-action]") ||
+    ev.target.closest("[data-select-card],[data-select-move],[data-select-choose],[data-ui],[data-info]");
   if (!target || !app.contains(target)) return;
+  if (target.dataset.info != null && target.dataset.action == null) { S.info = target.dataset.info; render(); return; }
   const d = target.dataset;
   if (d.action != null) { act(d.action); return; }
   if (d.selectCard != null) { S.sel = { ...S.sel, handIdx: Number(d.selectCard) }; render(); return; }
@@ -181,6 +184,7 @@ function onClick(ev) {
   switch (d.ui) {
     case "rules": S.rules = true; render(); focusFirstAction(); break;
     case "rules-close": S.rules = false; render(); break;
+    case "info-close": S.info = null; render(); break;
     case "overlay-close": if (ev.target === target) { S.rules = false; render(); } break;
     case "again": startGame(); break;
     case "view-table": S.endHidden = true; render(); break;

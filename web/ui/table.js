@@ -1,6 +1,6 @@
 // The table, drawn from the viewer's `view` and the `legal` action strings only.
 import { h, raw } from "./dom.js";
-import { t, cardName, ability, colourName } from "../i18n/index.js";
+import { t, cardName, faceName, ability, colourName, LANGS, lang } from "../i18n/index.js";
 import { emblemSvg, BACK_SVG } from "../art/emblems.js";
 
 export function playerLabel(colour, meta) {
@@ -30,14 +30,15 @@ export function card(edition, c, opts = {}) {
     : t("faceDown");
   const props = { key, class: classes, title, ...attrs };
   if (known) props["data-card"] = c;
+  if (known && tag !== "button") props["data-info"] = c;
   if (tag === "button") props.type = "button";
   const body = [];
   if (up && known) {
-    body.push(h("span", { key: "name", class: "card-name" }, name));
+    body.push(h("span", { key: "name", class: "card-name" }, faceName(edition, c)));
     body.push(raw("span", { key: `emblem-${c}`, class: "emblem" }, emblemSvg(c)));
   } else {
     body.push(raw("span", { key: "back", class: "back" }, BACK_SVG));
-    if (known) body.push(h("span", { key: "hidden-name", class: "card-name hidden-name" }, name));
+    if (known) body.push(h("span", { key: "hidden-name", class: "card-name hidden-name" }, faceName(edition, c)));
   }
   if (tokens) body.push(h("span", { key: "tokens", class: "tokens", "aria-label": t("tokens", { n: tokens }) }, String(tokens)));
   if (label) body.push(h("span", { key: "label", class: "act-label" }, label));
@@ -53,8 +54,10 @@ function topBar(view, meta) {
       h("span", { class: "dir-arrow", "aria-hidden": "true" }, dirArrow),
       h("span", { class: "sr-only" }, `${t("direction")}: ${t(`direction.${view.direction}`)}`)),
     h("span", { class: "spacer" }),
+    h("select", { class: "tb-lang", "data-setup": "lang", "aria-label": t("language") },
+      Object.values(LANGS).map((l) => h("option", { value: l.lang, selected: l.lang === lang() }, l.lang.toUpperCase()))),
     h("button", { type: "button", class: "tb-btn", "data-ui": "rules" }, t("rulesButton")),
-    h("button", { type: "button", class: "tb-btn", "data-ui": "menu" }, t("newGame")));
+    h("button", { type: "button", class: "tb-btn", "data-ui": "menu", title: t("newGame") }, t("menu")));
 }
 
 function players(view, P, meta) {
@@ -77,7 +80,7 @@ function players(view, P, meta) {
             h("span", { title: t("handSize") }, `${t("handSize")} ${view.hand_sizes ? view.hand_sizes[c] : "?"}`),
             h("span", { title: t("asideSize") }, ` · ${t("asideSize")} ${view.aside_sizes ? view.aside_sizes[c] : "?"}`))),
         h("span", { class: "discard", title: discard.length ? `${t("discard")}: ${discard.map((d) => cardName(view.edition, d)).join(", ")}` : t("discardEmpty") },
-          discard.length ? discard.map((d, i) => raw("span", { key: `${d}${i}`, class: "mini", "data-card": d, title: cardName(view.edition, d) }, emblemSvg(d)))
+          discard.length ? discard.map((d, i) => raw("span", { key: `${d}${i}`, class: "mini", "data-card": d, "data-info": d, title: cardName(view.edition, d) }, emblemSvg(d)))
             : h("span", { class: "muted" }, "—")),
         steal ? h("span", { class: "act-label" }, t("steal")) : null,
       ];
@@ -215,15 +218,24 @@ function handArea(view, P, sel) {
       })),
     aside.length ? h("div", { class: "aside" },
       h("span", { class: "aside-title" }, `${t("yourAside")}:`),
-      aside.map((c, i) => h("span", { key: `a${i}`, class: "chip", "data-card": c, title: ability(ed, c) }, cardName(ed, c)))) : null);
+      aside.map((c, i) => h("span", { key: `a${i}`, class: "chip", "data-card": c, "data-info": c, title: ability(ed, c) }, cardName(ed, c)))) : null);
 }
 
-/** The whole table. `meta`: {viewer, seats, legal, lastText, flash, flashPos, tokens}. */
+function infoLine(view, meta) {
+  if (!meta.info) return null;
+  return h("div", { class: "info", key: "info", role: "status" },
+    raw("span", { class: "mini big" }, emblemSvg(meta.info)),
+    h("span", {}, h("strong", {}, cardName(view.edition, meta.info)), " — ", ability(view.edition, meta.info)),
+    h("button", { type: "button", class: "info-close", "data-ui": "info-close", "aria-label": t("close") }, "✕"));
+}
+
+/** The whole table. `meta`: {viewer, seats, legal, lastText, flash, flashPos, tokens, info}. */
 export function table(view, P, sel, meta) {
   return h("div", { class: `table ed-${view.edition}`, "data-testid": "table" },
     topBar(view, meta),
     players(view, P, meta),
     decisionPanel(view, P, meta),
+    infoLine(view, meta),
     queue(view, P, sel, meta),
     handArea(view, P, sel));
 }
