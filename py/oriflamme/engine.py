@@ -27,10 +27,10 @@ CHOICE_KIND = {
 
 def legal_moves(s: State) -> list[Move]:
     p = s.pending
+    if p == "place":
+        return list(placement_entry(s)[0])
     if p is None:
         return []
-    if p == "place":
-        return _placements(s)
     if p == "reveal":
         if s.ed.reveal_on_designation and s.queue[s.cursor][-1][NAME] == "ambush":
             return [STAY]  # the prototype's Ambush event can never be revealed by its owner
@@ -52,7 +52,12 @@ def placement_entry(s: State) -> list[Any]:
     """[moves as a tuple, their action strings or None] for the placement asked now."""
     me = s.to_act
     hand = s.hands[me]  # type: ignore[index]
-    own = tuple([i for i, st in enumerate(s.queue) if st[-1][OWNER] == me])
+    i = 0
+    own: tuple[int, ...] = ()
+    for st in s.queue:
+        if st[-1][1] == me:  # OWNER
+            own += (i,)
+        i += 1
     key = (s.ed.id, frozenset(hand), own)
     entry = _PLACEMENTS.get(key)
     if entry is None:
@@ -138,6 +143,11 @@ def apply(s: State, m: Move, ev: Events) -> None:
     s.pending = None
     if kind == "place":
         _place(s, m[1], m[2], ev)
+        if s.phase == PLACEMENT:  # the next player places (advance's first case, inlined)
+            seats = s.seats
+            s.to_act = seats[(s.first + s.placed) % len(seats)]
+            s.pending = "place"
+            return
     elif kind == "reveal":
         _reveal(s, ev)
     elif kind == "stay":
@@ -155,18 +165,21 @@ def _place(s: State, card: str, where: Any, ev: Events) -> None:
     s.hands[me].remove(card)
     qc: QCard = [card, me, False, 0]
     q = s.queue
-    if where == "first":
-        q.insert(0, [qc])
-        pos = 0
-    elif where == "last":
+    if where == "last":
         q.append([qc])
-        pos = len(q) - 1
+        if ev is not None:
+            ev.append({"type": "placed", "player": me, "card": card, "where": where, "position": len(q),
+                       "hidden": True})
+    elif where == "first":
+        q.insert(0, [qc])
+        if ev is not None:
+            ev.append({"type": "placed", "player": me, "card": card, "where": where, "position": 1,
+                       "hidden": True})
     else:
         q[where].append(qc)
-        pos = where
-    if ev is not None:
-        ev.append({"type": "placed", "player": me, "card": card, "where": where if isinstance(where, str)
-                   else "on", "position": pos + 1, "hidden": True})
+        if ev is not None:
+            ev.append({"type": "placed", "player": me, "card": card, "where": "on", "position": where + 1,
+                       "hidden": True})
     s.placed += 1
     if s.placed == len(s.seats):
         s.phase = RESOLUTION
