@@ -175,13 +175,67 @@ class HeuristicBot:
         return gain
 
 
-BOTS: dict[str, type[RandomBot] | type[HeuristicBot]] = {
-    "random": RandomBot, "heuristic": HeuristicBot, "easy": HeuristicBot, "normal": HeuristicBot,
-}
+class SearchBot:
+    """Flat Monte Carlo over determinizations: each legal action is tried on positions sampled from the
+    view (`sampling.determinize`), played out to the end of the round with a random policy, and scored
+    by the bot's gold lead over the best opponent. Strictly view-only, like the others."""
+
+    name = "search"
+    level = "hard"
+
+    def __init__(self, seed: int | None = None, iterations: int | None = 240,
+                 budget_ms: float | None = None) -> None:
+        self._rng = random.Random(seed)
+        self.iterations = iterations
+        self.budget_ms = budget_ms
+
+    def choose(self, view: View, legal_actions: list[str]) -> str:
+        import time
+
+        from . import rules
+        from .sampling import determinize
+
+        if len(legal_actions) == 1:
+            return legal_actions[0]
+        me = view["viewer"]
+        total = dict.fromkeys(legal_actions, 0.0)
+        count = dict.fromkeys(legal_actions, 0)
+        start = time.perf_counter()
+        limit = self.iterations if self.iterations is not None else 10**9
+        budget = self.budget_ms / 1000 if self.budget_ms is not None else None
+        i = 0
+        while i < limit and (
+            budget is None or time.perf_counter() - start < budget or i < len(legal_actions)
+        ):
+            action = legal_actions[i % len(legal_actions)]
+            s = determinize(view, self._rng)
+            rnd = s.round
+            rules.apply(s, action)
+            while s.phase != "over" and s.round == rnd:
+                acts = rules.legal_actions(s)
+                rules.apply(s, acts[self._rng.randrange(len(acts))])
+            best_other = max(g for c, g in s.gold.items() if c != me)
+            total[action] += s.gold[me] - best_other
+            count[action] += 1
+            i += 1
+        return max(legal_actions, key=lambda a: (total[a] / max(1, count[a]), -legal_actions.index(a)))
 
 
-def make_bot(level: str, seed: int | None = 0) -> RandomBot | HeuristicBot:
-    """`random`, or `heuristic` (also answering to the Oriflamme levels `easy` and `normal`)."""
-    if level not in BOTS:
-        raise ValueError(f"level: unknown bot level {level!r} for lieux (known: {', '.join(BOTS)})")
-    return BOTS[level](seed)
+Bot = RandomBot | HeuristicBot | SearchBot
+LEVELS = ("random", "easy", "normal", "heuristic", "hard")
+
+
+def make_bot(level: str, seed: int | None = 0, budget_ms: float | None = None,
+             iterations: int | None = None) -> Bot:
+    """A bot for lieux, with the levels of `oriflamme.bots.make_bot`: `random`; `easy`, `normal` and
+    `heuristic` are the heuristic bot; `hard` is the search bot (`iterations` and/or `budget_ms` bound it;
+    with neither, 240 iterations)."""
+    if level == "random":
+        return RandomBot(seed)
+    if level in ("easy", "normal", "heuristic"):
+        return HeuristicBot(seed)
+    if level == "hard":
+        if iterations is None and budget_ms is None:
+            iterations = 240
+        return SearchBot(seed, iterations=iterations, budget_ms=budget_ms)
+    raise ValueError(f"level: unknown bot level {level!r} for lieux (known: {', '.join(LEVELS)})")
