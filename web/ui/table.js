@@ -25,9 +25,10 @@ export function card(edition, c, opts = {}) {
   const known = c != null && (up || mine);
   const name = known ? cardName(edition, c) : null;
   const classes = ["card", `c-${owner}`, up ? "up" : "down", mine ? "mine" : "", cls].filter(Boolean).join(" ");
+  const who = owner ? `${colourName(owner)} · ` : "";
   const title = known
-    ? `${name}${up ? "" : ` · ${t("faceDown")}`} — ${ability(edition, c)}`
-    : t("faceDown");
+    ? `${who}${name}${up ? "" : ` (${t("faceDown")})`} — ${ability(edition, c)}`
+    : `${who}${t("faceDown")}${tokens ? ` · ${t("tokens", { n: tokens })}` : ""}`;
   const props = { key, class: classes, title, ...attrs };
   if (known) props["data-card"] = c;
   if (known && tag !== "button") props["data-info"] = c;
