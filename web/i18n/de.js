@@ -97,6 +97,7 @@ export default {
     "speed.2": "Langsam",
     "start": "Spiel starten",
     "booting": "Spiel-Engine startet…",
+    "boot.loading": "Seite wird geladen",
     "boot.runtime": "Python wird geladen",
     "boot.python": "Python startet",
     "boot.engine": "Regeln werden geladen",

@@ -97,6 +97,7 @@ export default {
     "speed.2": "Slow",
     start: "Start game",
     booting: "Starting the game engine…",
+    "boot.loading": "loading the page",
     "boot.runtime": "downloading Python",
     "boot.python": "starting Python",
     "boot.engine": "loading the rules",

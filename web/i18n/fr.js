@@ -97,6 +97,7 @@ export default {
     "speed.2": "Lente",
     "start": "Commencer la partie",
     "booting": "Démarrage du moteur de jeu…",
+    "boot.loading": "chargement de la page",
     "boot.runtime": "téléchargement de Python",
     "boot.python": "démarrage de Python",
     "boot.engine": "chargement des règles",

@@ -186,7 +186,7 @@ function onClick(ev) {
     case "rules-close": S.rules = false; render(); break;
     case "info-close": S.info = null; render(); break;
     case "overlay-close": if (ev.target === target) { S.rules = false; render(); } break;
-    case "again": startGame(); break;
+    case "again": S.setup = { ...S.setup, seed: "" }; startGame(); break; // a fresh deal, same table
     case "view-table": S.endHidden = true; render(); break;
     case "show-end": S.endHidden = false; render(); break;
     case "menu": S.gen++; S.busy = false; S.screen = "setup"; S.update = null; render(); break;
