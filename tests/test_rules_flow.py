@@ -212,3 +212,26 @@ def test_new_game_sets_up_each_family():
             assert d["scores"][c] == 1
             assert len(d["hands"][c]) == 7 and len(d["aside"][c]) == 3
             assert sorted(d["hands"][c] + d["aside"][c]) == sorted(RETAIL_FAMILY)
+
+
+# ------------------------------------------------------------------ what resolves next (D2)
+
+
+def test_eliminating_the_previous_card_closes_the_gap_and_goes_on_after_the_resolving_card():
+    g = game(["blue:heir", "red:soldier:up", "green:spy"], cursor=2)
+    play(g, "eliminate 1")
+    assert queue_of(g) == [["red:soldier:up"], ["green:spy"]]
+    assert g.to_act == "green" and data(g)["cursor"] == 2
+
+
+def test_eliminating_the_next_card_of_a_stack_uncovers_a_card_that_resolves_when_reached():
+    g = game(["red:soldier:up", ["blue:heir:up", "blue:spy"]])
+    play(g, "eliminate 2")
+    assert queue_of(g) == [["red:soldier:up"], ["blue:heir:up"]]
+    assert g.scores == {"red": 2, "blue": 3, "green": 1}
+    assert data(g)["phase"] == "placement"
+
+
+def test_prototype_archer_at_an_end_must_shoot_the_opponent_at_the_other_end():
+    g = game(["red:archer:up", "green:spy"], edition="prototype", seats=("red", "green", "black"))
+    assert g.legal_actions() == ["eliminate 2"]

@@ -139,3 +139,20 @@ def test_pegasus_otherwise_like_retail_soldier_and_heir():
     g = game(["blue:heir:up", "red:soldier:up", "green:spy"], cursor=2)
     play(g, "eliminate 1")
     assert g.scores["red"] == 2 and data(g)["discard"]["blue"] == ["heir"]
+
+
+def test_p3_onto_the_decree_from_after_it_then_the_moved_card_resolves_at_the_decree_s_place():
+    g = game(["red:decree:1", "blue:heir", "red:lord:up"])
+    play(g, "reveal", "move 3 onto 1")
+    # D14: the decree's token, then the lord at position 1: 1, blue heir is no family
+    assert g.scores["red"] == 1 + 1 + 1
+    assert queue_of(g) == [["red:lord:up"], ["blue:heir"]]
+    assert g.to_act == "blue" and data(g)["cursor"] == 2
+
+
+def test_p1_decree_takes_its_tokens_after_moving_since_it_is_still_in_the_queue():
+    g = game(["red:decree:2", "blue:heir", "green:lord"])
+    ev = play(g, "reveal", "move 2 to 4")
+    types = [e["type"] for e in ev]
+    assert types.index("moved") < types.index("gained") < types.index("discarded")
+    assert g.scores["red"] == 3
