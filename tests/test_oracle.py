@@ -39,10 +39,7 @@ def cross_check(edition, players, seed, bias=None):
         if g.is_over:
             return
         legal = g.legal_actions()
-        if bias and rnd.random() < bias and "reveal" in legal:
-            a = "reveal"
-        else:
-            a = rnd.choice(legal)
+        a = "reveal" if bias and rnd.random() < bias and "reveal" in legal else rnd.choice(legal)
         history.append(a)
         g.play(a)
         o.play(a)
