@@ -54,7 +54,7 @@ def play_deal(task: tuple[str, list[str], int, int, float | None, int | None]) -
             g.play(players[colour].choose(g.view(colour), legal))
         scores = {seat_entry[c]: v for c, v in g.scores.items()}
         ranking = [[seat_entry[c] for c in place] for place in g.ranking()]
-        out.append(GameResult(deal, scores, ranking))
+        out.append(GameResult(deal, scores, ranking, {e: c for c, e in seat_entry.items()}))
     return out
 
 

@@ -17,6 +17,7 @@ class GameResult:
     deal: int
     scores: dict[str, int]  # entry -> final score
     ranking: list[list[str]]  # places, best first, entries sharing a place listed together
+    seats: dict[str, str] | None = None  # entry -> the colour it played
 
 
 @dataclass(frozen=True)

@@ -1,0 +1,53 @@
+"""The arena's statistics on a small fixed match, against a hand computation."""
+
+from __future__ import annotations
+
+import math
+
+import pytest
+
+from oriflamme.arena import entry_names, play_deal
+from oriflamme.arena_stats import GameResult, margins, normal_sf, summarize, win_shares
+
+MATCH = [
+    GameResult(0, {"A": 10, "B": 8, "C": 8}, [["A"], ["B", "C"]]),
+    GameResult(0, {"A": 5, "B": 7, "C": 7}, [["B", "C"], ["A"]]),
+    GameResult(1, {"A": 9, "B": 9, "C": 3}, [["A", "B"], ["C"]]),
+    GameResult(1, {"A": 4, "B": 6, "C": 5}, [["B"], ["C"], ["A"]]),
+]
+
+
+def test_shares_and_margins() -> None:
+    assert win_shares([["B", "C"], ["A"]]) == {"A": 0.0, "B": 0.5, "C": 0.5}
+    assert margins({"A": 9, "B": 9, "C": 3}) == {"A": 0, "B": 0, "C": -6}
+
+
+def test_summary_by_hand() -> None:
+    s = {x.entry: x for x in summarize(MATCH)}
+    a = s["A"]
+    # A's shares: deal 0 -> (1 + 0) / 2 = 0.5, deal 1 -> (0.5 + 0) / 2 = 0.25.
+    assert (a.games, a.deals) == (4, 2)
+    assert a.win_share == pytest.approx(0.375)
+    # Sample variance over deals: (0.125² + 0.125²) / 1 = 0.03125; standard error sqrt(0.03125 / 2) = 0.125.
+    assert a.ci_low == pytest.approx(0.375 - 1.96 * 0.125)
+    assert a.ci_high == pytest.approx(0.375 + 1.96 * 0.125)
+    assert a.mean_margin == pytest.approx((2 - 2 + 0 - 2) / 4)
+    assert a.p_value == pytest.approx(0.5 * math.erfc((0.375 - 1 / 3) / 0.125 / math.sqrt(2)))
+    b = s["B"]
+    # B: deal 0 -> (0 + 0.5) / 2 = 0.25, deal 1 -> (0.5 + 1) / 2 = 0.75; mean 0.5.
+    assert b.win_share == pytest.approx(0.5)
+    assert b.mean_margin == pytest.approx((-2 + 0 + 0 + 1) / 4)
+    assert sum(x.win_share for x in s.values()) == pytest.approx(1.0)  # shares of a game sum to 1
+    assert normal_sf(0.0) == pytest.approx(0.5)
+    assert normal_sf(1.96) == pytest.approx(0.025, abs=1e-4)
+
+
+def test_duplicate_deal_rotates_seats() -> None:
+    assert entry_names(["normal", "random", "random"]) == ["normal", "random", "random#2"]
+    results = play_deal(("retail", ["normal", "random", "random"], 1, 0, None, None))
+    assert len(results) == 3  # one game per rotation of the line-up
+    assert all(set(r.scores) == {"normal", "random", "random#2"} for r in results)
+    for e in ("normal", "random", "random#2"):  # every entry sat in every seat of the deal
+        assert {r.seats[e] for r in results if r.seats} == {"red", "blue", "green"}
+    again = play_deal(("retail", ["normal", "random", "random"], 1, 0, None, None))
+    assert [r.scores for r in again] == [r.scores for r in results]  # bots' seeds are fixed too
