@@ -10,6 +10,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from helpers import EDITIONS_PLAYERS, check_conservation, walk
+from oracle import Oracle
 from oriflamme import load_game, new_game, replay
 
 ONE_SHOT = {"assassination", "decree", "ambush", "conspiracy"}
@@ -63,16 +64,60 @@ def check_step(g, edition, players):
 
 
 def play_out(edition, players, seed, choose):
+    """A whole game; after every action: the invariants, and agreement with the independent model."""
     g = new_game(edition=edition, players=players, seed=seed)
+    o = Oracle(json.loads(g.to_json()))
     actions = []
     check_step(g, edition, players)
     while not g.is_over:
         legal = g.legal_actions()
         a = legal[choose(len(legal))]
         g.play(a)
+        o.play(a)
         actions.append(a)
         check_step(g, edition, players)
+        assert engine_snapshot(g) == o.snapshot(), actions[-6:]
     return g, actions
+
+
+def engine_snapshot(g):
+    """The engine's position in the oracle's terms (piles sorted, legal actions as a set)."""
+    d = json.loads(g.to_json())
+    return {
+        "phase": d["phase"],
+        "round": d["round"],
+        "first": d["first"],
+        "to_act": g.to_act,
+        "cursor": d["cursor"],
+        "scores": d["scores"],
+        "hands": {c: sorted(v) for c, v in d["hands"].items()},
+        "discard": {c: sorted(v) for c, v in d["discard"].items()},
+        "queue": [[(c["card"], c["owner"], c["face_up"], c["tokens"]) for c in st] for st in d["queue"]],
+        "legal": sorted(g.legal_actions()),
+    }
+
+
+def cross_check(edition, players, seed, reveal_bias):
+    """A random game (revealing more often when biased), the engine and the oracle in lockstep."""
+    g = new_game(edition=edition, players=players, seed=seed)
+    o = Oracle(json.loads(g.to_json()))
+    rnd = random.Random(seed)
+    history = []
+    while True:
+        assert engine_snapshot(g) == o.snapshot(), history[-6:]
+        if g.is_over:
+            return
+        legal = g.legal_actions()
+        a = "reveal" if "reveal" in legal and rnd.random() < reveal_bias else rnd.choice(legal)
+        history.append(a)
+        g.play(a)
+        o.play(a)
+
+
+@pytest.mark.parametrize(("edition", "players"), EDITIONS_PLAYERS)
+def test_engine_agrees_with_an_independent_model_of_the_rules(edition, players):
+    for seed in range(40):
+        cross_check(edition, players, seed, reveal_bias=0.7 if seed % 2 else 0.0)
 
 
 def check_end(g, edition, players):
