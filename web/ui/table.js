@@ -232,7 +232,7 @@ function infoLine(view, meta) {
 
 /** The whole table. `meta`: {viewer, seats, legal, lastText, flash, flashPos, tokens, info}. */
 export function table(view, P, sel, meta) {
-  return h("div", { class: `table ed-${view.edition}`, "data-testid": "table" },
+  return h("div", { class: `table ed-${view.edition} ${P.place.size ? "placing" : ""}`, "data-testid": "table" },
     topBar(view, meta),
     players(view, P, meta),
     decisionPanel(view, P, meta),
