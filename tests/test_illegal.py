@@ -3,10 +3,13 @@
 from __future__ import annotations
 
 import functools
+import random
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
-from helpers import game, play
+from helpers import EDITIONS_PLAYERS, game, play, walk
 from oriflamme import IllegalAction, new_game
 
 
@@ -132,3 +135,31 @@ def test_not_your_turn_is_the_same_string_api():
     while not g.is_over:
         g.play(g.legal_actions()[0])
     assert g.legal_actions() == []
+
+
+WORDS = ["place", "reveal", "stay", "eliminate", "steal", "copy", "move", "choose", "to", "onto", "on",
+         "first", "last", "heir", "spy", "ambush", "queen", "red", "blue", "green", "0", "1", "2", "3", "9"]
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.sampled_from(EDITIONS_PLAYERS), st.integers(0, 2**32), st.integers(0, 60),
+       st.lists(st.sampled_from(WORDS), min_size=0, max_size=4))
+def test_any_string_is_either_legal_or_refused_without_change(ep, seed, steps, words):
+    edition, players = ep
+    g = new_game(edition=edition, players=players, seed=seed)
+    walk(g, random.Random(seed), steps)
+    action = " ".join(words)
+    before, legal = g.to_json(), g.legal_actions()
+    if action in legal:
+        g.play(action)
+        return
+    with pytest.raises(IllegalAction) as info:
+        g.play(action)
+    assert info.value.reason
+    assert g.to_json() == before and g.legal_actions() == legal
+
+
+def test_view_of_a_colour_not_seated():
+    g = new_game(edition="retail", players=3, seed=1)
+    with pytest.raises(ValueError, match="yellow"):
+        g.view("yellow")

@@ -235,3 +235,20 @@ def test_eliminating_the_next_card_of_a_stack_uncovers_a_card_that_resolves_when
 def test_prototype_archer_at_an_end_must_shoot_the_opponent_at_the_other_end():
     g = game(["red:archer:up", "green:spy"], edition="prototype", seats=("red", "green", "black"))
     assert g.legal_actions() == ["eliminate 2"]
+
+
+def test_first_player_and_direction_are_drawn_from_the_seed():
+    firsts, directions = set(), set()
+    for seed in range(30):
+        d = data(new_game(edition="retail", players=4, seed=seed))
+        firsts.add(d["first"])
+        directions.add(d["direction"])
+        assert d["to_act"] == d["first"]
+    assert firsts == {"red", "blue", "green", "yellow"} and directions == {"ltr", "rtl"}
+
+
+def test_default_colours_per_edition():
+    assert data(new_game(edition="retail", players=5, seed=1))["seats"] == [
+        "red", "blue", "green", "yellow", "black"]
+    assert data(new_game(edition="prototype", players=4, seed=1))["seats"] == [
+        "red", "green", "black", "blue"]
