@@ -6,9 +6,10 @@ Every function takes an `ev` list to append events to, or None to skip building 
 
 from __future__ import annotations
 
+from operator import itemgetter
 from typing import Any
 
-from .editions import ONE_SHOT
+from .editions import ALL_CARDS, ONE_SHOT
 from .state import NAME, OVER, OWNER, PLACEMENT, RESOLUTION, TOKENS, UP, QCard, State
 
 Move = tuple[Any, ...]
@@ -46,28 +47,28 @@ def _placements(s: State) -> list[Move]:
 # are: memoised (bounded), with their action strings filled in lazily by game.py. Speed only.
 _PLACEMENTS: dict[tuple[Any, ...], list[Any]] = {}
 _PLACEMENTS_MAX = 50_000
+_TOP_GET, _OWNER_GET = itemgetter(-1), itemgetter(OWNER)
+_ENDS: dict[str, tuple[Move, Move]] = {c: (("place", c, "first"), ("place", c, "last")) for c in ALL_CARDS}
+# ("place", card, i) for every stack index i (a queue never holds more than 5 × 7 cards)
+_ONTO: dict[str, list[Move]] = {c: [("place", c, i) for i in range(64)] for c in ALL_CARDS}
 
 
 def placement_entry(s: State) -> list[Any]:
     """[moves as a tuple, their action strings or None] for the placement asked now."""
     me = s.to_act
     hand = s.hands[me]  # type: ignore[index]
-    i = 0
-    own: tuple[int, ...] = ()
-    for st in s.queue:
-        if st[-1][1] == me:  # OWNER
-            own += (i,)
-        i += 1
-    key = (s.ed.id, frozenset(hand), own)
+    # which top cards are mine, as a tuple of bools built without a Python-level loop
+    mine = tuple(map(me.__eq__, map(_OWNER_GET, map(_TOP_GET, s.queue))))
+    key = (s.ed.id, frozenset(hand), mine)
     entry = _PLACEMENTS.get(key)
     if entry is None:
+        own = [i for i, m in enumerate(mine) if m]
         out: list[Move] = []
         for c in s.ed.family:
             if c in hand:
-                out.append(("place", c, "first"))
-                out.append(("place", c, "last"))
-                for i in own:
-                    out.append(("place", c, i))
+                out += _ENDS[c]
+                if own:
+                    out += map(_ONTO[c].__getitem__, own)
         if len(_PLACEMENTS) >= _PLACEMENTS_MAX:
             _PLACEMENTS.clear()
         entry = _PLACEMENTS[key] = [tuple(out), None]
@@ -113,7 +114,27 @@ def _ability_moves(s: State, ability: str) -> list[Move]:
     return [("eliminate", i) for i in _targets(s, ability)]
 
 
+# Decree moves depend only on the cursor, which stacks hold a single card and (P3) the top cards'
+# colours: memoised (bounded). Speed only.
+_DECREES: dict[tuple[Any, ...], tuple[Move, ...]] = {}
+
+
 def _decree_moves(s: State) -> list[Move]:
+    q = s.queue
+    singles = tuple(map((1).__eq__, map(len, q)))
+    if s.ed.decree_may_stack:
+        key: tuple[Any, ...] = (s.cursor, singles, tuple(map(_OWNER_GET, map(_TOP_GET, q))))
+    else:
+        key = (s.cursor, singles)
+    moves = _DECREES.get(key)
+    if moves is None:
+        if len(_DECREES) >= _PLACEMENTS_MAX:
+            _DECREES.clear()
+        moves = _DECREES[key] = tuple(_decree_moves_uncached(s))
+    return list(moves)
+
+
+def _decree_moves_uncached(s: State) -> list[Move]:
     q = s.queue
     n = len(q)
     cur = s.cursor
@@ -268,7 +289,7 @@ def _start(s: State, ability: str, ev: Events) -> bool:
     """Begin applying `ability` for the card at the cursor. True when its owner must now choose."""
     if ability in CHOICE_KIND:
         s.pending = ability
-        if legal_moves(s):
+        if _ability_moves(s, ability):
             return True
         s.pending = None  # no legal target: the ability does nothing
     else:
