@@ -205,5 +205,13 @@ export default {
     "tieBreak": "Gleichstand bei {score} Punkten: Wer mehr Karten in der Reihe hat, liegt vorn.",
     "tieShared": "Gleichstand bei {score} Punkten und gleich vielen Karten in der Reihe: Der Platz wird geteilt.",
     "error": "Etwas ist schiefgelaufen: {msg}",
+    "legend.title": "Auf dem Tisch",
+    "legend.crown": "♛ hat in dieser Runde die Krone (Startspieler).",
+    "legend.arrow": "Der Pfeil zeigt, in welcher Richtung die Reihe ausgewertet wird.",
+    "legend.cursor": "▼ und ein weißer Schein markieren die Karte, die gerade ausgewertet wird.",
+    "legend.mine": "Ein weiß gestrichelter Rand ist deine eigene verdeckte Karte: Nur du siehst ihren Namen.",
+    "legend.tokens": "Goldmünzen sind Einflusspunkte, die auf einer Karte liegen.",
+    "legend.target": "Gelbe Umrisse und gestrichelte Felder sind deine Möglichkeiten: Tippe eine an (oder Tab und Enter).",
+    "howToPlay": "So wird gespielt",
   },
 };

@@ -208,5 +208,13 @@ export default {
     tieBreak: "Tie at {score} points: the player with more cards left in the queue ranks higher.",
     tieShared: "Tie at {score} points with as many cards in the queue: the place is shared.",
     error: "Something went wrong: {msg}",
+    "legend.title": "On the table",
+    "legend.crown": "♛ holds the first-player marker this round.",
+    "legend.arrow": "The arrow shows the order in which the queue resolves.",
+    "legend.cursor": "▼ and a white glow mark the card being resolved.",
+    "legend.mine": "A dashed white border is your own face-down card: only you see its name.",
+    "legend.tokens": "Gold coins are tokens lying on a card.",
+    "legend.target": "Yellow outlines and dashed slots are the choices offered to you: tap one (or use Tab and Enter).",
+    "howToPlay": "How to play",
   },
 };

@@ -205,5 +205,13 @@ export default {
     "tieBreak": "Égalité à {score} points : le joueur qui a le plus de cartes dans la file passe devant.",
     "tieShared": "Égalité à {score} points avec autant de cartes dans la file : le rang est partagé.",
     "error": "Un problème est survenu : {msg}",
+    "legend.title": "Sur la table",
+    "legend.crown": "♛ : le premier joueur de ce tour.",
+    "legend.arrow": "La flèche indique le sens de résolution de la file.",
+    "legend.cursor": "▼ et un halo blanc marquent la carte en cours de résolution.",
+    "legend.mine": "Une bordure blanche en pointillés : votre propre carte cachée, dont vous seul voyez le nom.",
+    "legend.tokens": "Les pièces dorées sont les jetons posés sur une carte.",
+    "legend.target": "Les contours jaunes et les emplacements en pointillés sont les choix proposés : touchez-en un (ou Tab puis Entrée).",
+    "howToPlay": "Comment jouer",
   },
 };

@@ -77,6 +77,9 @@ export function rulesDialog(edition) {
         h("button", { type: "button", class: "btn close", "data-ui": "rules-close", "aria-label": t("close") }, "✕")),
       h("p", { class: "muted" }, t("playersRange", { min: info.min, max: info.max })),
       h("ul", { class: "rules-list" }, rulesText(edition).map((p, i) => h("li", { key: String(i) }, p))),
+      h("h3", {}, t("legend.title")),
+      h("ul", { class: "rules-list legend" }, ["crown", "arrow", "cursor", "mine", "tokens", "target"].map((k) =>
+        h("li", { key: k }, t(`legend.${k}`)))),
       h("h3", {}, t("cardsTitle")),
       h("ul", { class: "card-list" }, cards.map((c) => h("li", { key: c, class: "card-help" },
         raw("span", { class: "mini big" }, emblemSvg(c)),

@@ -87,7 +87,8 @@ export function setupScreen(s, boot) {
         field(t("speed"), select("speed", s.speed, SPEEDS.map((v) => [v, t(`speed.${v}`)]))),
         field(t("seed"), h("input", { name: "seed", "data-setup": "seed", inputmode: "numeric", pattern: "[0-9]*",
           value: s.seed, autocomplete: "off", placeholder: "42" })),
-        h("button", { type: "submit", class: "btn primary start", "data-testid": "start" }, t("start"))),
+        h("button", { type: "submit", class: "btn primary start", "data-testid": "start" }, t("start")),
+        h("button", { type: "button", class: "btn how", "data-ui": "rules" }, t("howToPlay"))),
       boot,
       h("p", { class: "credits" }, t("credits"))));
 }
