@@ -88,6 +88,7 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--budget-ms", type=float, default=None, help="hard bot's time per move")
     ap.add_argument("--iterations", type=int, default=None, help="hard bot's iteration cap")
     ap.add_argument("--workers", type=int, default=os.cpu_count() or 1)
+    ap.add_argument("--progress", action="store_true", help="print the candidate's share as deals finish")
     a = ap.parse_args(argv)
     bots = [b.strip() for b in a.bots.split(",") if b.strip()]
     names = entry_names(bots)
@@ -96,13 +97,24 @@ def main(argv: list[str] | None = None) -> int:
     tasks = [(a.edition, bots, a.seed, d, a.budget_ms, a.iterations) for d in range(deals)]
     t0 = time.time()
     results: list[GameResult] = []
+    step = max(1, deals // 10)
+
+    def progress(rs: list[GameResult]) -> None:
+        results.extend(rs)
+        done = len(results) // n
+        if a.progress and (done % step == 0 or done == deals):
+            share = summarize(results)[0]
+            print(f"  {done}/{deals} deals, {time.time() - t0:.0f} s: {share.entry} "
+                  f"{share.win_share:.3f} [{share.ci_low:.3f}, {share.ci_high:.3f}]",
+                  file=sys.stderr, flush=True)
+
     if a.workers > 1:
         with multiprocessing.Pool(a.workers) as pool:
             for rs in pool.imap_unordered(play_deal, tasks):
-                results.extend(rs)
+                progress(rs)
     else:
         for t in tasks:
-            results.extend(play_deal(t))
+            progress(play_deal(t))
     results.sort(key=lambda r: r.deal)
     dt = time.time() - t0
     print(f"{a.edition}, {n} players, line-up {','.join(bots)}: {len(results)} games "

@@ -26,7 +26,7 @@ class EasyBot:
 
     level = "easy"
     noise = 0.8
-    blunder = 0.15
+    blunder = 0.1
 
     def __init__(self, seed: int) -> None:
         self.rng = random.Random(seed)
@@ -46,7 +46,7 @@ class EasyBot:
             engine.apply(s, m, None)
             gain = {c: s.scores[c] - s0.scores[c] for c in s.seats}
             v: float = gain[me] - max((g for c, g in gain.items() if c != me), default=0)
-            if m[0] == "stay":
+            if m[0] == "stay" and s.ed.tokens:
                 v += 0.5  # a token is a point later
             v += rng.gauss(0.0, self.noise)
             if v > best_v:
