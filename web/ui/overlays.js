@@ -39,7 +39,7 @@ export function endScreen(u, meta) {
     for (const c of group) {
       rows.push(h("tr", { key: c, class: `c-${c} ${c === meta.viewer ? "me" : ""}` },
         h("td", { class: "place" }, String(place)),
-        h("td", {}, h("span", { class: "swatch" }), " ", colourName(c), c === meta.viewer ? ` (${t("you")})` : ""),
+        h("td", {}, h("span", { class: "swatch" }), " ", colourName(c), c === meta.viewer ? ` (${t("youShort")})` : ""),
         h("td", { class: "num" }, String(scores[c])),
         h("td", { class: "num" }, String(queueCount(view, c)))));
     }
