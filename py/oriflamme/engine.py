@@ -162,6 +162,10 @@ def apply(s: State, m: Move, ev: Events) -> None:
     kind = m[0]
     ability = s.pending
     s.pending = None
+    if kind == "stay":
+        _stay(s, ev)
+        advance(s, ev)
+        return
     if kind == "place":
         _place(s, m[1], m[2], ev)
         if s.phase == PLACEMENT:  # the next player places (advance's first case, inlined)
@@ -171,8 +175,6 @@ def apply(s: State, m: Move, ev: Events) -> None:
             return
     elif kind == "reveal":
         _reveal(s, ev)
-    elif kind == "stay":
-        _stay(s, ev)
     else:
         assert ability is not None
         _choose(s, m, ability, ev)
@@ -260,28 +262,31 @@ def _reveal(s: State, ev: Events) -> None:
 def advance(s: State, ev: Events) -> None:
     """Run automatic steps until someone must decide (or the game ends)."""
     while True:
-        if s.phase == PLACEMENT:
+        phase = s.phase
+        if phase == RESOLUTION:
+            q = s.queue
+            cur = s.cursor
+            if cur >= len(q):
+                _end_round(s, ev)
+                continue
+            stack = q[cur]
+            top = stack[-1]
+            s.to_act = top[OWNER]
+            if not top[UP]:
+                s.pending = "reveal"
+                return
+            s.depth = len(stack) - 1
+            s.gone = False
+            s.take_tokens = False
+            if _start(s, top[NAME], ev):
+                return
+        elif phase == PLACEMENT:
             s.to_act = s.seats[(s.first + s.placed) % len(s.seats)]
             s.pending = "place"
             return
-        if s.phase == OVER:
+        else:  # OVER
             s.to_act = None
             s.pending = None
-            return
-        q = s.queue
-        if s.cursor >= len(q):
-            _end_round(s, ev)
-            continue
-        stack = q[s.cursor]
-        top = stack[-1]
-        s.to_act = top[OWNER]
-        if not top[UP]:
-            s.pending = "reveal"
-            return
-        s.depth = len(stack) - 1
-        s.gone = False
-        s.take_tokens = False
-        if _start(s, top[NAME], ev):
             return
 
 
