@@ -8,14 +8,14 @@ export const EMBLEMS = {
   archer: `<path ${S} d="M20 8 C44 16 44 48 20 56"/><path ${S} stroke-width="2" d="M20 8 L20 56"/>
     <path ${S} d="M10 32 L54 32"/><path ${F} d="M56 32 L46 26 L46 38 Z"/><path ${S} stroke-width="3" d="M10 32 l-4 -5 M10 32 l-4 5"/>`,
   // an upright sword
-  soldier: `<path ${S} d="M32 6 L32 44"/><path ${F} d="M28 8 L32 2 L36 8 L36 44 L28 44 Z"/>
-    <path ${S} d="M20 44 L44 44"/><path ${S} d="M32 46 L32 56"/><circle ${F} cx="32" cy="59" r="3.5"/>`,
+  soldier: `<path ${F} d="M27 10 L32 2 L37 10 L37 42 L27 42 Z"/><path ${F} d="M16 41 L48 41 L48 47 L16 47 Z"/>
+    <path ${S} stroke-width="6" d="M32 47 L32 56"/><circle ${F} cx="32" cy="59" r="4.5"/>`,
   // a watchful eye
   spy: `<path ${S} d="M6 32 C18 16 46 16 58 32 C46 48 18 48 6 32 Z"/><circle ${F} cx="32" cy="32" r="8"/>
     <circle fill="#fff" cx="35" cy="29" r="2.5"/>`,
-  // a small coronet over a star
-  heir: `<path ${S} d="M14 40 L14 22 L23 31 L32 18 L41 31 L50 22 L50 40 Z"/><path ${S} d="M14 48 L50 48"/>
-    <circle ${F} cx="32" cy="12" r="3"/>`,
+  // a coronet with a star above it
+  heir: `<path ${F} d="M8 46 L8 20 L20 33 L32 16 L44 33 L56 20 L56 46 Z"/><path ${S} d="M8 54 L56 54"/>
+    <path ${F} d="M32 2 L34.5 8 L41 8 L36 12 L38 18 L32 14.5 L26 18 L28 12 L23 8 L29.5 8 Z"/>`,
   // a dagger with a falling drop
   assassination: `<path ${F} d="M44 6 L50 12 L26 38 L22 34 Z"/><path ${S} d="M16 32 L30 46"/>
     <path ${S} d="M22 40 L12 50"/><path ${F} d="M44 44 C44 44 38 52 38 55 a6 6 0 0 0 12 0 C50 52 44 44 44 44 Z"/>`,
@@ -29,10 +29,10 @@ export const EMBLEMS = {
   shapeshifter: `<path ${S} d="M10 18 C22 12 42 12 54 18 C54 40 44 54 32 56 C20 54 10 40 10 18 Z"/>
     <path ${F} d="M32 14 C42 14 50 15 54 18 C54 40 44 54 32 56 Z"/>
     <path ${S} stroke-width="3" d="M17 28 L26 30"/><path fill="#fff" d="M38 30 L47 28 L46 32 L39 33 Z"/>`,
-  // toothed jaws of a trap
-  ambush: `<path ${S} d="M8 40 C8 24 56 24 56 40"/><path ${S} d="M8 40 L56 40"/>
-    <path ${F} d="M14 40 L18 30 L22 40 Z M26 40 L30 29 L34 40 Z M38 40 L42 29 L46 40 Z"/>
-    <path ${S} d="M32 40 L32 54 M22 54 L42 54"/>`,
+  // the open jaws of a trap
+  ambush: `<path ${S} d="M6 30 C6 8 58 8 58 30"/><path ${S} d="M6 36 C6 58 58 58 58 36"/>
+    <path ${F} d="M12 26 L16 36 L20 24 Z M24 20 L28 34 L32 19 Z M36 19 L38 34 L42 20 Z M46 23 L48 36 L52 26 Z"/>
+    <path ${F} d="M14 40 L18 30 L22 42 Z M26 44 L30 30 L34 45 Z M38 44 L41 30 L44 42 Z"/>`,
   // a keyhole in a shield: secrets
   conspiracy: `<path ${S} d="M32 6 L52 14 C52 34 44 50 32 58 C20 50 12 34 12 14 Z"/>
     <circle ${F} cx="32" cy="26" r="6"/><path ${F} d="M29 28 L35 28 L37 44 L27 44 Z"/>`,
