@@ -24,24 +24,27 @@ class Card:
 
 
 class Oracle:
-    """Start from a position at the beginning of a placement turn (e.g. a new game's JSON data)."""
+    """Start from a position at a placement turn, or in resolution before the card at the cursor."""
 
     def __init__(self, d: dict[str, Any]) -> None:
-        assert d["phase"] == "placement"
+        assert d["phase"] in ("placement", "resolution") and "pending" not in d
         self.edition = d["edition"]
         self.proto = self.edition == "prototype"
         self.rounds = 7 if self.proto else 6
         self.seats: list[str] = list(d["seats"])
         self.round: int = d["round"]
         self.first = self.seats.index(d["first"])
-        self.placed = (self.seats.index(d["to_act"]) - self.first) % len(self.seats)
-        self.phase = "placement"
+        self.phase = d["phase"]
+        if self.phase == "placement":
+            self.placed = (self.seats.index(d["to_act"]) - self.first) % len(self.seats)
+        else:
+            self.placed = len(self.seats)
         self.scores: dict[str, int] = dict(d["scores"])
         self.hands = {c: list(v) for c, v in d["hands"].items()}
         self.discard = {c: list(v) for c, v in d["discard"].items()}
         self.queue: list[list[Card]] = [
             [Card(c["card"], c["owner"], c["face_up"], c["tokens"]) for c in st] for st in d["queue"]]
-        self.cursor = 0
+        self.cursor = d["cursor"] - 1 if self.phase == "resolution" else 0
         self.res: Card | None = None
         self.mark: Any = None
         self.gen = self._run()
@@ -87,8 +90,9 @@ class Oracle:
                 a = yield (p, self._placements(p))
                 self._place(p, a)
                 self.placed += 1
-            self.phase = "resolution"
-            self.cursor = 0
+            if self.phase == "placement":
+                self.phase = "resolution"
+                self.cursor = 0
             while self.cursor < len(self.queue):
                 yield from self._resolve_cursor()
             if self.round == self.rounds:
