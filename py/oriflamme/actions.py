@@ -6,16 +6,16 @@ from .editions import ALL_CARDS
 from .engine import Move
 from .state import OVER, State
 
-_TEXTS: dict[Move, str] = {}
+TEXTS: dict[Move, str] = {}  # memo of to_text (bounded); game.py reads it directly
 
 
 def to_text(m: Move) -> str:
     """The action string of a move (memoised: moves are small tuples that recur)."""
-    t = _TEXTS.get(m)
+    t = TEXTS.get(m)
     if t is None:
-        if len(_TEXTS) >= 20_000:
-            _TEXTS.clear()
-        t = _TEXTS[m] = _to_text(m)
+        if len(TEXTS) >= 20_000:
+            TEXTS.clear()
+        t = TEXTS[m] = _to_text(m)
     return t
 
 

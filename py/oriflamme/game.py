@@ -7,7 +7,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from . import engine, position
-from .actions import explain, to_text
+from .actions import TEXTS, explain, to_text
 from .editions import get_edition
 from .errors import IllegalAction
 from .rng import below, shuffle
@@ -66,7 +66,9 @@ class Game:
                 legal = entry[1] = tuple([to_text(m) for m in entry[0]])
         else:
             self._moves = moves = engine.legal_moves(s)
-            legal = [to_text(m) for m in moves]
+            legal = list(map(TEXTS.get, moves))  # memoised strings, looked up without a Python loop
+            if None in legal:
+                legal = [to_text(m) for m in moves]
         self._legal = legal
         return legal
 
