@@ -186,7 +186,7 @@ def from_position(d: Any) -> State:
         if not isinstance(raw_pending, dict):
             raise _bad("pending", "expected null or an object")
         a = raw_pending.get("ability")
-        if a not in IMMEDIATE or a == "hunter":
+        if not isinstance(a, str) or a not in IMMEDIATE or a == "hunter":
             raise _bad("pending.ability", f"{a!r} is not an effect that waits for a choice")
         owner = cast(str, raw_pending.get("owner"))  # checked below
         pvalue = _card_list([raw_pending.get("value")], "pending.value")[0]
