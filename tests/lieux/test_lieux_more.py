@@ -107,3 +107,17 @@ def test_replay_and_dispatch_through_oriflamme() -> None:
     h = oriflamme.new_game(game="lieux", players=4, set="C", hidden_gold=True, seed=21)
     assert h.to_json() == new_game(players=4, set="C", seed=21, hidden_gold=True).to_json()
     assert oriflamme.load_game(g.to_json()).to_json() == g.to_json()
+
+
+def test_new_game_arguments() -> None:
+    import pytest
+
+    with pytest.raises(ValueError, match="players"):
+        new_game(players=2)
+    with pytest.raises(ValueError, match="players"):
+        new_game(players=["red", "red", "blue"])
+    with pytest.raises(ValueError, match="set"):
+        new_game(players=3, set="D")
+    g = new_game(players=["black", "green", "red", "yellow"], set="B", seed=1)
+    assert g.seats == ["black", "green", "red", "yellow"]
+    assert g.state.turns == 3 and g.view(None)["side"] == "3-4"
