@@ -159,3 +159,46 @@ def test_redacted_events_never_name_a_card_the_viewer_cannot_see(ep, seed):
                 assert "hidden" not in r
                 if raw.get("hidden") and raw["player"] != viewer:
                     assert "card" not in r, (viewer, raw)
+
+
+VIEW_KEYS = {"game", "format", "viewer", "edition", "seats", "round", "rounds", "first", "direction", "phase",
+             "to_act", "cursor", "scores", "hand", "aside", "hand_sizes", "aside_sizes", "discard", "queue",
+             "decision", "is_over", "ranking"}
+
+
+def test_view_has_the_documented_fields_and_is_plain_json():
+    g = new_game(edition="pegasus", players=3, seed=8)
+    walk(g, random.Random(8), 30)
+    for viewer in [*g.seats, None]:
+        v = g.view(viewer)
+        assert set(v) >= VIEW_KEYS
+        assert json.loads(json.dumps(v)) == v
+
+
+def test_decision_kinds():
+    cases = [
+        (dict(queue=["red:decree", "blue:heir"]), "reveal", None),
+        (dict(queue=["blue:heir", "red:spy:up"], cursor=2), "steal", "spy"),
+        (dict(queue=["red:archer:up", "blue:heir"]), "eliminate", "archer"),
+        (dict(queue=["green:heir", "red:assassin:up", "black:heir"], cursor=2, edition="prototype",
+              seats=("red", "green", "black")), "choose", "assassin"),
+    ]
+    for kw, kind, ability in cases:
+        d = game(**kw).view("red")["decision"]
+        assert (d["kind"], d["ability"], d["player"]) == (kind, ability, "red")
+    g = game(["red:decree", "blue:heir"])
+    play(g, "reveal")
+    assert g.view("blue")["decision"]["kind"] == "move"
+
+
+def test_events_are_plain_json_with_a_type():
+    for edition, players in EDITIONS_PLAYERS:
+        g = new_game(edition=edition, players=players, seed=3)
+        rnd = random.Random(3)
+        seen = set()
+        while not g.is_over:
+            ev = g.play(rnd.choice(g.legal_actions()))
+            assert json.loads(json.dumps(ev)) == ev
+            assert all(isinstance(e["type"], str) and e["type"] for e in ev)
+            seen |= {e["type"] for e in ev}
+        assert {"placed", "stayed", "revealed", "gained", "round_ended", "game_over"} <= seen
