@@ -213,5 +213,6 @@ export default {
     "legend.tokens": "Goldmünzen sind Einflusspunkte, die auf einer Karte liegen.",
     "legend.target": "Gelbe Umrisse und gestrichelte Felder sind deine Möglichkeiten: Tippe eine an (oder Tab und Enter).",
     "howToPlay": "So wird gespielt",
+    "resume": "Laufendes Spiel fortsetzen",
   },
 };

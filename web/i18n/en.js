@@ -216,5 +216,6 @@ export default {
     "legend.tokens": "Gold coins are tokens lying on a card.",
     "legend.target": "Yellow outlines and dashed slots are the choices offered to you: tap one (or use Tab and Enter).",
     "howToPlay": "How to play",
+    "resume": "Continue the game in progress",
   },
 };

@@ -213,5 +213,6 @@ export default {
     "legend.tokens": "Les pièces dorées sont les jetons posés sur une carte.",
     "legend.target": "Les contours jaunes et les emplacements en pointillés sont les choix proposés : touchez-en un (ou Tab puis Entrée).",
     "howToPlay": "Comment jouer",
+    "resume": "Reprendre la partie en cours",
   },
 };

@@ -50,7 +50,7 @@ function render() {
   const boot = bootBar(S.boot);
   const out = [];
   if (S.screen === "setup" || !S.update) {
-    if (S.screen === "setup") out.push(setupScreen(S.setup, boot));
+    if (S.screen === "setup") out.push(setupScreen(S.setup, boot, savedGame() != null));
     else out.push(h("main", { class: "setup", key: "wait" }, h("div", { class: "setup-card" }, h("h1", { class: "logo" }, t("title")), boot)));
   } else {
     const u = S.update;
@@ -109,6 +109,7 @@ async function apply(u, gen) {
   S.update = u;
   S.busy = u.to_act_kind === "bot";
   render();
+  remember(u);
   if (u.over) return;
   if (u.to_act_kind === "bot") {
     const pace = speed();
@@ -141,6 +142,53 @@ async function act(action) {
   app.dataset.busy = "1";
   const gen = S.gen;
   const u = await S.engine.act(action);
+  await apply(u, gen);
+}
+
+// ---------------------------------------------------------------- resume after a reload
+
+const SAVE_KEY = "oriflamme.save";
+function storage() {
+  try { return window.localStorage; } catch { return null; }
+}
+export function savedGame() {
+  try { return storage()?.getItem(SAVE_KEY) || null; } catch { return null; }
+}
+function remember(u) {
+  const st = storage();
+  if (!st) return;
+  try {
+    if (u.over) { st.removeItem(SAVE_KEY); return; }
+    if (u.to_act_kind !== "human") return; // saved while waiting for you: a reload resumes right there
+    S.engine.save().then((s) => {
+      try { st.setItem(SAVE_KEY, typeof s === "string" ? s : JSON.stringify(s)); } catch { /* full or denied */ }
+    });
+  } catch { /* storage denied */ }
+}
+
+async function resumeGame() {
+  const text = savedGame();
+  if (!text) return;
+  const gen = ++S.gen;
+  S.screen = "game";
+  S.update = null;
+  S.log = [];
+  S.lastText = "";
+  S.endHidden = false;
+  S.busy = true;
+  render();
+  const engine = await engineReady();
+  if (!engine || gen !== S.gen) return;
+  const u = await engine.load(text);
+  if (u && u.error) {
+    try { storage()?.removeItem(SAVE_KEY); } catch { /* denied */ }
+    S.screen = "setup";
+    S.busy = false;
+    S.error = u.error;
+    render();
+    return;
+  }
+  if (u && u.settings) S.setup = { ...S.setup, edition: u.settings.edition || S.setup.edition };
   await apply(u, gen);
 }
 
@@ -186,6 +234,7 @@ function onClick(ev) {
     case "rules-close": S.rules = false; render(); break;
     case "info-close": S.info = null; render(); break;
     case "overlay-close": if (ev.target === target) { S.rules = false; render(); } break;
+    case "resume": resumeGame(); break;
     case "again": S.setup = { ...S.setup, seed: "" }; startGame(); break; // a fresh deal, same table
     case "view-table": S.endHidden = true; render(); break;
     case "show-end": S.endHidden = false; render(); break;

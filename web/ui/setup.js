@@ -64,7 +64,7 @@ function select(name, value, options) {
     options.map(([v, label]) => h("option", { value: v, selected: String(v) === String(value) }, label)));
 }
 
-export function setupScreen(s, boot) {
+export function setupScreen(s, boot, canResume = false) {
   const info = EDITIONS[s.edition];
   const playerOpts = [];
   for (let n = info.min; n <= info.max; n++) playerOpts.push([n, String(n)]);
@@ -77,6 +77,7 @@ export function setupScreen(s, boot) {
     h("div", { class: "setup-card" },
       h("h1", { class: "logo" }, t("title")),
       h("p", { class: "tagline" }, t("tagline")),
+      canResume ? h("button", { type: "button", class: "btn resume", "data-ui": "resume", "data-testid": "resume" }, t("resume")) : null,
       h("form", { class: "setup-form", "data-ui": "setup-form" },
         field(t("edition"), select("edition", s.edition, Object.keys(EDITIONS).map((e) =>
           [e, `${t(`edition.${e}`)} · ${t("playersRange", { min: EDITIONS[e].min, max: EDITIONS[e].max })}`])), "wide"),
