@@ -99,7 +99,7 @@ def from_data(d: Any) -> State:
             if not isinstance(cards, list):
                 raise _fail(f"{field}.{c}", "expected a list of card names")
             for card in cards:
-                if card not in known:
+                if not isinstance(card, str) or card not in known:
                     raise _fail(f"{field}.{c}", f"unknown card {card!r} in {ed.id}")
         piles[field] = {c: list(v[c]) for c in seats}
     s.hands, s.aside, s.discard = piles["hands"], piles["aside"], piles["discard"]
@@ -146,7 +146,7 @@ def _queue(v: Any, edition: str, known: set[str], seats: list[str], tokens: bool
             f = f"{where}[{j}]"
             if not isinstance(c, dict):
                 raise _fail(f, "expected a card object")
-            if c.get("card") not in known:
+            if not isinstance(c.get("card"), str) or c["card"] not in known:
                 raise _fail(f"{f}.card", f"unknown card {c.get('card')!r} in {edition}")
             if c.get("owner") not in seats:
                 raise _fail(f"{f}.owner", f"not a seat: {c.get('owner')!r}")
@@ -182,7 +182,7 @@ def _pending(s: State, p: Any) -> None:
     if p is None:
         advance(s, None)  # resolve from the cursor to the first decision
         return
-    if not isinstance(p, dict) or p.get("ability") not in CHOICE_KIND:
+    if not isinstance(p, dict) or not isinstance(p.get("ability"), str) or p["ability"] not in CHOICE_KIND:
         raise _fail("pending.ability", f"expected one of {sorted(CHOICE_KIND)}")
     stack = s.queue[s.cursor]
     depth = p.get("depth", len(stack) - 1)
