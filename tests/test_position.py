@@ -200,3 +200,15 @@ def test_pending_ability_must_be_the_card_s_own_or_a_shapeshifter_s_copy():
     d = position(["red:shapeshifter:up", "blue:archer:up"])
     d["pending"] = {"ability": "archer"}
     assert sorted(load(d).legal_actions()) == ["eliminate 1", "eliminate 2"]
+
+
+@pytest.mark.parametrize("bad", [[], {}, ["heir"], 3, None])
+def test_card_names_of_the_wrong_json_type_are_a_value_error(bad):
+    # not a TypeError from hashing a list or dict
+    for change, field in (
+        (lambda d: d["hands"]["red"].append(bad), r"hands\.red"),
+        (lambda d: d["queue"][0][0].update(card=bad), r"queue\[1\]\[1\]\.card"),
+        (lambda d: d.update(pending={"ability": bad}), r"pending"),
+    ):
+        with pytest.raises(ValueError, match=field):
+            load(broken(change))
