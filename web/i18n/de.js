@@ -214,5 +214,6 @@ export default {
     "legend.target": "Gelbe Umrisse und gestrichelte Felder sind deine Möglichkeiten: Tippe eine an (oder Tab und Enter).",
     "howToPlay": "So wird gespielt",
     "resume": "Laufendes Spiel fortsetzen",
+    "dec.you.stayOnly": "Deine verdeckte Karte ({card}) ist dran: Sie kann nicht aufgedeckt werden und bleibt verdeckt.",
   },
 };

@@ -217,5 +217,6 @@ export default {
     "legend.target": "Yellow outlines and dashed slots are the choices offered to you: tap one (or use Tab and Enter).",
     "howToPlay": "How to play",
     "resume": "Continue the game in progress",
+    "dec.you.stayOnly": "Your face-down {card} is up: it cannot be revealed, it stays hidden.",
   },
 };

@@ -214,5 +214,6 @@ export default {
     "legend.target": "Les contours jaunes et les emplacements en pointillés sont les choix proposés : touchez-en un (ou Tab puis Entrée).",
     "howToPlay": "Comment jouer",
     "resume": "Reprendre la partie en cours",
+    "dec.you.stayOnly": "C'est au tour de votre {card} cachée : elle ne peut pas être révélée et reste cachée.",
   },
 };

@@ -97,7 +97,7 @@ function decisionPanel(view, P, meta) {
   if (view.is_over || !d) text = t("gameOver");
   else if (mine) {
     const top = d.position && view.queue[d.position - 1] ? view.queue[d.position - 1].at(-1) : null;
-    const key = `dec.you.${d.kind}`;
+    const key = d.kind === "reveal" && !P.reveal && P.stay ? "dec.you.stayOnly" : `dec.you.${d.kind}`;
     text = t(key, {
       card: top && top.card ? cardName(view.edition, top.card) : "",
       ability: d.ability ? cardName(view.edition, d.ability) : "",
