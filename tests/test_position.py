@@ -4,10 +4,13 @@ and that to_json / load_game round-trip."""
 from __future__ import annotations
 
 import json
+import random
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
-from helpers import data, game, play, position
+from helpers import EDITIONS_PLAYERS, data, game, play, position, walk
 from oriflamme import IllegalAction, load_game, new_game
 
 
@@ -212,3 +215,40 @@ def test_card_names_of_the_wrong_json_type_are_a_value_error(bad):
     ):
         with pytest.raises(ValueError, match=field):
             load(broken(change))
+
+
+JUNK = [None, True, 0, 1, -1, 7, 10**20, 1.5, "", "red", "heir", "over", [], {}, [[]], [{"card": "heir"}],
+        {"ability": "soldier"}, {"ability": "decree", "depth": 5}]
+
+
+def _leaves(o, path=()):
+    yield path
+    if isinstance(o, dict):
+        for k, v in o.items():
+            yield from _leaves(v, (*path, k))
+    elif isinstance(o, list):
+        for i, v in enumerate(o):
+            yield from _leaves(v, (*path, i))
+
+
+@settings(max_examples=150, deadline=None)
+@given(st.sampled_from(EDITIONS_PLAYERS), st.integers(0, 2**32), st.integers(0, 80), st.data())
+def test_any_corrupted_position_loads_or_raises_value_error(ep, seed, steps, draw):
+    edition, players = ep
+    g = new_game(edition=edition, players=players, seed=seed)
+    walk(g, random.Random(seed), steps)
+    d = json.loads(g.to_json())
+    for _ in range(draw.draw(st.integers(1, 3))):
+        path = draw.draw(st.sampled_from(list(_leaves(d))[1:]))
+        parent = d
+        for k in path[:-1]:
+            parent = parent[k]
+        parent[path[-1]] = draw.draw(st.sampled_from(JUNK))
+    try:
+        h = load_game(json.dumps(d))
+    except ValueError:
+        return
+    for v in [*h.seats, None]:
+        h.view(v)
+    if not h.is_over:
+        h.play(h.legal_actions()[0])
