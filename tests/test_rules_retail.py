@@ -246,6 +246,11 @@ def test_lord_counts_adjacent_top_cards_of_its_family_at_most_three():
     assert g.scores["red"] == 1 + 3  # 1 + two adjacent red stacks (a stack counts once)
 
 
+def test_lord_counts_a_stack_once_covered_cards_never_count():
+    g = game([["red:spy", "red:heir", "red:archer:up"], "red:lord:up", "blue:heir"], cursor=2)
+    assert g.scores["red"] == 1 + 1  # not 1 + 3: the two covered red cards do not count (D5)
+
+
 def test_lord_ignores_opponents_and_counts_face_down_cards():
     g = game(["blue:heir", "red:lord:up", "red:spy"], cursor=2)
     assert g.scores["red"] == 1 + 2
