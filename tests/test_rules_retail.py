@@ -248,7 +248,7 @@ def test_lord_counts_adjacent_top_cards_of_its_family_at_most_three():
 
 def test_lord_counts_a_stack_once_covered_cards_never_count():
     g = game([["red:spy", "red:heir", "red:archer:up"], "red:lord:up", "blue:heir"], cursor=2)
-    assert g.scores["red"] == 1 + 1  # not 1 + 3: the two covered red cards do not count (D5)
+    assert g.scores["red"] == 1 + 2  # 1 + one red stack; the two covered red cards never count (D5)
 
 
 def test_lord_ignores_opponents_and_counts_face_down_cards():
