@@ -380,3 +380,8 @@ def test_staying_face_down_adds_a_token():
     g = game(["red:conspiracy:2", "blue:heir"])
     play(g, "stay")
     assert queue_of(g)[0] == ["red:conspiracy:3"] and g.scores["red"] == 1
+
+
+def test_spy_without_neighbours_does_nothing_and_asks_nothing():
+    g = game(["red:spy:up"])
+    assert phase(g) == "placement" and g.scores == {"red": 1, "blue": 1, "green": 1}
