@@ -57,7 +57,10 @@ def _illegal_types() -> tuple[type[BaseException], ...]:
     return types
 
 
-def _redact(events: list[Any], viewer: str | None) -> list[Any]:
+def _redact(events: list[Any], viewer: str | None, game: Any = None) -> list[Any]:
+    own = getattr(game, "events_for", None)  # each game redacts its own events (lieux, oriflamme)
+    if own is not None:
+        return list(own(events, viewer))
     eng = _engine()
     redact = getattr(eng, "redact_events", None)
     if redact is None:  # pragma: no cover - engine always has it
@@ -77,7 +80,11 @@ class _RandomBot:
         return self._rng.choice(legal)
 
 
-def _make_bot(level: str, seed: int) -> Any:
+def _make_bot(level: str, seed: int, game: str = "oriflamme") -> Any:
+    if game == "lieux":
+        from oriflamme.lieux.bots import make_bot as make_lieux_bot
+
+        return make_lieux_bot(level, seed=seed)
     try:
         from oriflamme.bots import make_bot
     except ImportError:
@@ -136,6 +143,15 @@ def _check_settings(raw: Any) -> JSONDict:
     out: JSONDict = {"game": game, "players": players, "seed": seed, "seats": clean_seats}
     if edition is not None:
         out["edition"] = edition
+    if game == "lieux":  # Château, Village & Port: place set and the hidden-gold variant
+        place_set = raw.get("set", "A")
+        if not isinstance(place_set, str):
+            raise WebError("settings.set must be a string")
+        hidden_gold = raw.get("hidden_gold", False)
+        if not isinstance(hidden_gold, bool):
+            raise WebError("settings.hidden_gold must be true or false")
+        out["set"] = place_set
+        out["hidden_gold"] = hidden_gold
     if colours is not None:
         out["colours"] = list(colours)
     return out
@@ -149,6 +165,9 @@ def _create(settings: JSONDict) -> Any:
     kwargs["players"] = settings.get("colours") or settings["players"]
     if settings["game"] != "oriflamme":
         kwargs["game"] = settings["game"]
+    if settings["game"] == "lieux":
+        kwargs["set"] = settings["set"]
+        kwargs["hidden_gold"] = settings["hidden_gold"]
     return eng.new_game(**kwargs)
 
 
@@ -176,7 +195,8 @@ class Session:
         for i, colour in enumerate(colours):
             if colour in levels:
                 # One seed per seat, derived from the game's: a replay of the same settings is the same.
-                session.bots[colour] = _make_bot(levels[colour], seed=settings["seed"] * 8 + i + 1)
+                session.bots[colour] = _make_bot(levels[colour], seed=settings["seed"] * 8 + i + 1,
+                                                 game=settings["game"])
         humans = [c for c in colours if kinds[c] == "human"]
         session.viewer = humans[0] if humans else None
         session._follow_to_act()
@@ -217,7 +237,7 @@ class Session:
             "to_act_kind": self.to_act_kind(),
             "action": action,
             "actor": actor,
-            "events": _redact(events or [], viewer),
+            "events": _redact(events or [], viewer, game),
             "over": over,
             "ranking": game.ranking() if over else None,
             "scores": dict(game.scores),

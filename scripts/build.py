@@ -1,0 +1,198 @@
+#!/usr/bin/env python3
+"""Build dist/, the complete static site (see docs/WEB.md).
+
+- index.html and web/ as they are in the repo;
+- web/boot/fake-indexeddb.js bundled from npm's fake-indexeddb with esbuild;
+- the whole py/oriflamme package as one deterministic zip (name carries its hash), plus
+  py/engine_worker.py, and a generated pyscript.json pointing PyScript at our own Pyodide copy;
+- Pyodide and PyScript files copied from node_modules under versioned paths (runtime/...);
+- bench/ pages for `make bench-web`.
+
+Every URL is relative, and nothing at run time leaves the site's origin.
+Usage: python3 scripts/build.py [--out dist]
+"""
+
+from __future__ import annotations
+
+import argparse
+import hashlib
+import io
+import json
+import os
+import shutil
+import subprocess
+import sys
+import zipfile
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+NODE_MODULES = ROOT / "node_modules"
+PYODIDE_FILES = [
+    "pyodide.mjs",
+    "pyodide.asm.mjs",
+    "pyodide.asm.wasm",
+    "python_stdlib.zip",
+    "pyodide-lock.json",
+]
+ZIP_DATE = (2020, 1, 1, 0, 0, 0)
+
+
+def npm_version(pkg: str) -> str:
+    data = json.loads((NODE_MODULES / pkg / "package.json").read_text())
+    return str(data["version"])
+
+
+def copytree(src: Path, dst: Path, skip_suffixes: tuple[str, ...] = ()) -> None:
+    for path in sorted(src.rglob("*")):
+        rel = path.relative_to(src)
+        if "__pycache__" in rel.parts or path.suffix in (".pyc",) or path.name.startswith("."):
+            continue
+        if skip_suffixes and path.name.endswith(skip_suffixes):
+            continue
+        target = dst / rel
+        if path.is_dir():
+            target.mkdir(parents=True, exist_ok=True)
+        else:
+            target.parent.mkdir(parents=True, exist_ok=True)
+            shutil.copy2(path, target)
+
+
+def package_zip(pkg_dir: Path, arc_root: str) -> bytes:
+    """A deterministic zip of a Python package (sorted entries, fixed dates, no caches)."""
+    buf = io.BytesIO()
+    with zipfile.ZipFile(buf, "w", compression=zipfile.ZIP_DEFLATED, compresslevel=9) as zf:
+        for path in sorted(pkg_dir.rglob("*")):
+            rel = path.relative_to(pkg_dir)
+            if path.is_dir() or "__pycache__" in rel.parts or path.suffix == ".pyc":
+                continue
+            if path.name.startswith(".") or "tests" in rel.parts:
+                continue
+            info = zipfile.ZipInfo(f"{arc_root}/{rel.as_posix()}", date_time=ZIP_DATE)
+            info.compress_type = zipfile.ZIP_DEFLATED
+            info.external_attr = 0o644 << 16
+            zf.writestr(info, path.read_bytes(), compresslevel=9)
+    return buf.getvalue()
+
+
+def esbuild_fake_indexeddb(out_file: Path) -> None:
+    esbuild = NODE_MODULES / ".bin" / "esbuild"
+    entry = ROOT / "web" / "boot" / "fake-indexeddb.entry.js"
+    out_file.parent.mkdir(parents=True, exist_ok=True)
+    subprocess.run(
+        [
+            str(esbuild),
+            str(entry),
+            "--bundle",
+            "--format=esm",
+            "--minify",
+            "--target=es2020",
+            "--legal-comments=none",
+            f"--outfile={out_file}",
+            "--log-level=warning",
+        ],
+        check=True,
+        cwd=ROOT,
+    )
+
+
+def placeholder_index() -> str:
+    """Used only while the UI's index.html does not exist yet: the engine tags of docs/WEB.md."""
+    return """<!doctype html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>Oriflamme</title>
+<link rel="icon" href="data:,">
+<script type="module" src="./web/boot/boot.js"></script>
+<script type="py" worker name="engine" src="./py/engine_worker.py" config="./pyscript.json"></script>
+</head>
+<body><p id="boot-status">Loading…</p></body>
+</html>
+"""
+
+
+def build(out: Path) -> dict[str, str]:
+    if not (NODE_MODULES / "pyodide" / "package.json").exists():
+        sys.exit("node_modules missing: run `npm ci` (make build does it)")
+    pyodide_v = npm_version("pyodide")
+    pyscript_v = npm_version("@pyscript/core")
+    if out.exists():
+        shutil.rmtree(out)
+    out.mkdir(parents=True)
+
+    # The page and its JS/CSS.
+    index = ROOT / "index.html"
+    (out / "index.html").write_text(index.read_text() if index.exists() else placeholder_index())
+    copytree(ROOT / "web", out / "web", skip_suffixes=(".entry.js",))
+    esbuild_fake_indexeddb(out / "web" / "boot" / "fake-indexeddb.js")
+
+    # The runtime, under versioned paths (immutable caching).
+    pyodide_dir = out / "runtime" / f"pyodide-{pyodide_v}"
+    pyodide_dir.mkdir(parents=True)
+    for name in PYODIDE_FILES:
+        shutil.copy2(NODE_MODULES / "pyodide" / name, pyodide_dir / name)
+    pyscript_dir = out / "runtime" / f"pyscript-{pyscript_v}"
+    copytree(NODE_MODULES / "@pyscript" / "core" / "dist", pyscript_dir, skip_suffixes=(".map",))
+    # No source maps are shipped: drop the references so devtools do not ask for them.
+    for js in pyscript_dir.glob("*.js"):
+        text = js.read_text()
+        lines = [ln for ln in text.split("\n") if not ln.startswith("//# sourceMappingURL=")]
+        js.write_text("\n".join(lines))
+
+    # The engine: one zip of the whole package, named by its content hash.
+    data = package_zip(ROOT / "py" / "oriflamme", "oriflamme")
+    digest = hashlib.sha256(data).hexdigest()[:12]
+    (out / "py").mkdir()
+    zip_name = f"oriflamme-{digest}.zip"
+    (out / "py" / zip_name).write_bytes(data)
+    shutil.copy2(ROOT / "py" / "engine_worker.py", out / "py" / "engine_worker.py")
+
+    config = {
+        "interpreter": f"./runtime/pyodide-{pyodide_v}/pyodide.mjs",
+        "files": {f"./py/{zip_name}": "./*"},
+    }
+    (out / "pyscript.json").write_text(json.dumps(config, indent=2) + "\n")
+
+    # Fill in the loader's placeholders: versions and the sizes of what the worker downloads.
+    sizes = {name: (pyodide_dir / name).stat().st_size for name in PYODIDE_FILES}
+    sizes[zip_name] = len(data)
+    for js in [*(out / "web" / "boot").glob("*.js"), out / "web" / "engine.js"]:
+        if not js.exists():
+            continue
+        text = js.read_text()
+        text = text.replace("@PYSCRIPT_VERSION@", pyscript_v).replace("@PYODIDE_VERSION@", pyodide_v)
+        text = text.replace("@RUNTIME_SIZES@", json.dumps(sizes, separators=(",", ":")))
+        js.write_text(text)
+
+    # Versions the loader needs (boot.js reads them from here: one small, no-cache JSON).
+    manifest = {
+        "pyodide": pyodide_v,
+        "pyscript": pyscript_v,
+        "pyscript_core": f"./runtime/pyscript-{pyscript_v}/core.js",
+        "engine_zip": f"./py/{zip_name}",
+    }
+    (out / "web" / "boot" / "versions.json").write_text(json.dumps(manifest, indent=2) + "\n")
+
+    # Benchmark pages: a bare Pyodide page with the same Pyodide files.
+    bench = ROOT / "scripts" / "bench"
+    if bench.is_dir():
+        (out / "bench").mkdir()
+        for path in sorted(bench.iterdir()):
+            text = path.read_text().replace("@PYODIDE_VERSION@", pyodide_v)
+            (out / "bench" / path.name).write_text(text)
+    return manifest
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__)
+    ap.add_argument("--out", default=str(ROOT / "dist"))
+    args = ap.parse_args()
+    out = Path(args.out)
+    manifest = build(out)
+    total = sum(p.stat().st_size for p in out.rglob("*") if p.is_file())
+    print(f"built {os.path.relpath(out)}: {total / 1e6:.1f} MB; {json.dumps(manifest)}")
+
+
+if __name__ == "__main__":
+    main()

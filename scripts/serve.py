@@ -1,0 +1,103 @@
+#!/usr/bin/env python3
+"""Serve dist/ like the production host: correct MIME types (application/wasm) and the headers of
+netlify.toml (CSP, caching), so local play and the browser tests see what visitors get.
+
+Usage: python3 scripts/serve.py [--dir dist] [--host 127.0.0.1] [--port 8000]
+Port 0 picks a free port; the first line printed is "serving http://HOST:PORT/".
+"""
+
+from __future__ import annotations
+
+import argparse
+import functools
+import http.server
+import re
+import sys
+import tomllib
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+
+MIME = {
+    ".wasm": "application/wasm",
+    ".mjs": "text/javascript",
+    ".js": "text/javascript",
+    ".json": "application/json",
+    ".zip": "application/zip",
+    ".py": "text/plain; charset=utf-8",
+    ".svg": "image/svg+xml",
+    ".webmanifest": "application/manifest+json",
+    ".css": "text/css",
+    ".html": "text/html; charset=utf-8",
+}
+
+
+def netlify_rules(path: Path) -> list[tuple[re.Pattern[str], dict[str, str]]]:
+    """The [[headers]] rules of netlify.toml as (compiled pattern, headers)."""
+    if not path.exists():
+        return []
+    data = tomllib.loads(path.read_text())
+    rules = []
+    for rule in data.get("headers", []):
+        pattern = "^" + re.escape(rule["for"]).replace(r"\*", ".*") + "$"
+        rules.append((re.compile(pattern), {k: str(v) for k, v in rule.get("values", {}).items()}))
+    return rules
+
+
+class Handler(http.server.SimpleHTTPRequestHandler):
+    rules: list[tuple[re.Pattern[str], dict[str, str]]] = []
+    extra_headers: dict[str, str] = {}
+    quiet = True
+    extensions_map = {**http.server.SimpleHTTPRequestHandler.extensions_map, **MIME}
+
+    def end_headers(self) -> None:
+        path = self.path.split("?", 1)[0].split("#", 1)[0]
+        merged: dict[str, str] = {}
+        for pattern, values in self.rules:
+            if pattern.match(path):
+                merged.update(values)
+        merged.update(self.extra_headers)
+        for key, value in merged.items():
+            if key.lower() == "content-type":
+                continue  # set from the extension map already
+            self.send_header(key, value)
+        super().end_headers()
+
+    def log_message(self, format: str, *args: object) -> None:
+        if not self.quiet:
+            super().log_message(format, *args)
+
+
+def make_server(directory: Path, host: str = "127.0.0.1", port: int = 0,
+                headers: dict[str, str] | None = None, quiet: bool = True) -> http.server.ThreadingHTTPServer:
+    handler = type("DistHandler", (Handler,), {
+        "rules": netlify_rules(ROOT / "netlify.toml"),
+        "extra_headers": dict(headers or {}),
+        "quiet": quiet,
+    })
+    server = http.server.ThreadingHTTPServer((host, port), functools.partial(handler, directory=str(directory)))
+    server.daemon_threads = True
+    return server
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__)
+    ap.add_argument("--dir", default=str(ROOT / "dist"))
+    ap.add_argument("--host", default="127.0.0.1")
+    ap.add_argument("--port", type=int, default=8000)
+    ap.add_argument("--verbose", action="store_true")
+    args = ap.parse_args()
+    directory = Path(args.dir)
+    if not (directory / "index.html").exists():
+        sys.exit(f"{directory}/index.html missing: run `make build` first")
+    server = make_server(directory, args.host, args.port, quiet=not args.verbose)
+    host, port = server.server_address[:2]
+    print(f"serving http://{host}:{port}/", flush=True)
+    try:
+        server.serve_forever()
+    except KeyboardInterrupt:
+        pass
+
+
+if __name__ == "__main__":
+    main()

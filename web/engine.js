@@ -1,0 +1,150 @@
+// The JS bridge to the Python engine running in a PyScript worker (docs/WEB.md).
+//
+// index.html must contain, in this order (do NOT load PyScript's core.js yourself):
+//   <script type="module" src="./web/boot/boot.js"></script>
+//   <script type="py" worker name="engine" src="./py/engine_worker.py" config="./pyscript.json"></script>
+//   <script type="module" src="./web/ui/main.js"></script>      (your UI; imports this module)
+//
+// Usage:
+//   import { connectEngine } from "../engine.js";
+//   const engine = await connectEngine((p) => bar.value = p.fraction);   // p.stage, p.label, p.loaded/total
+//   let u = await engine.newGame({edition: "retail", players: 3, seed: null, seats: [...]});
+//   u = await engine.act(u.legal[0]);  u = await engine.botStep();   // → update objects (or {error})
+//   const s = await engine.save();  await engine.load(s);  await engine.replay(s);  await engine.update(colour);
+import { boot, RUNTIME_SIZES } from "./boot/boot.js";
+
+const STAGES = {
+  loading: { fraction: 0.02, label: "Loading the page…" },
+  runtime: { fraction: 0.05, label: "Downloading the Python runtime…" },
+  python: { fraction: 0.8, label: "Starting Python…" },
+  engine: { fraction: 0.95, label: "Engine loaded" },
+  ready: { fraction: 1, label: "Ready" },
+};
+const ORDER = ["loading", "runtime", "python", "engine", "ready"];
+
+/** Draw a seed the way every new game must: from the browser's CSPRNG (never Python's boot RNG). */
+export function randomSeed() {
+  const [hi, lo] = crypto.getRandomValues(new Uint32Array(2));
+  return (hi & 0x1fffff) * 2 ** 32 + lo; // < 2**53: exact in JSON and in JS numbers
+}
+
+function progressTracker(onProgress) {
+  const sizes = RUNTIME_SIZES || {};
+  const total = Object.values(sizes).reduce((a, b) => a + b, 0);
+  const done = new Set();
+  let stage = "loading";
+  let loaded = 0;
+  let best = 0;
+  const emit = () => {
+    const idx = ORDER.indexOf(stage);
+    let fraction = STAGES[stage].fraction;
+    if (stage === "runtime" && total > 0) {
+      fraction = STAGES.runtime.fraction + (STAGES.python.fraction - STAGES.runtime.fraction) * (loaded / total);
+    }
+    best = Math.max(best, fraction);  // monotonic
+    try {
+      onProgress?.({ stage, fraction: best, loaded, total, label: STAGES[stage].label, elapsed: performance.now() - boot.started });
+    } catch (err) {
+      console.warn("engine: progress callback failed", err);
+    }
+    return idx;
+  };
+  const setStage = (s) => {
+    if (ORDER.indexOf(s) > ORDER.indexOf(stage)) { stage = s; emit(); }
+  };
+  const onMessage = (event) => {
+    const msg = event.data || {};
+    if (msg.type === "resource" && msg.file in sizes && !done.has(msg.file)) {
+      done.add(msg.file);
+      loaded += sizes[msg.file];
+      setStage("runtime");
+      emit();
+      if (done.size === Object.keys(sizes).length) setStage("python");
+    } else if (msg.type === "stage") {
+      if (msg.stage === "worker") setStage("runtime");
+      else if (msg.stage === "python") setStage("python");
+      else if (msg.stage === "engine") setStage("engine");
+    }
+  };
+  boot.channel?.addEventListener("message", onMessage);
+  emit();
+  return {
+    setStage,
+    stop() { boot.channel?.removeEventListener("message", onMessage); },
+  };
+}
+
+function waitForXWorker(selector, timeoutMs) {
+  return new Promise((resolve, reject) => {
+    const started = performance.now();
+    const tick = () => {
+      const el = document.querySelector(selector);
+      if (el && el.xworker) return resolve(el.xworker);
+      if (boot.error) return reject(boot.error);
+      if (performance.now() - started > timeoutMs) {
+        return reject(new Error(el ? "the engine worker did not start" : `no ${selector} in the page`));
+      }
+      setTimeout(tick, 10);
+    };
+    tick();
+  });
+}
+
+let connecting = null;
+
+/**
+ * Connect to the engine worker; resolves once Python has loaded the engine and answered.
+ * Calling it again returns the same engine.
+ */
+export function connectEngine(onProgress, { selector = 'script[type="py"][name="engine"]', timeoutMs = 180000 } = {}) {
+  if (connecting) return connecting;
+  connecting = (async () => {
+    const tracker = progressTracker(onProgress);
+    try {
+      const xworker = await waitForXWorker(selector, timeoutMs);
+      tracker.setStage("runtime");
+      const w = await xworker.ready;
+      tracker.setStage("engine");
+      const pong = JSON.parse(await w.sync.ping());
+      if (!pong.ok) throw new Error("the engine did not answer");
+      tracker.setStage("ready");
+      return makeEngine(w.sync);
+    } finally {
+      tracker.stop();
+    }
+  })();
+  connecting.catch(() => { connecting = null; });
+  return connecting;
+}
+
+function makeEngine(sync) {
+  let queue = Promise.resolve();
+  // Calls are answered in order, one at a time.
+  const call = (name, ...args) => {
+    const run = queue.then(async () => {
+      try {
+        return JSON.parse(await sync[name](...args));
+      } catch (err) {
+        return { error: `engine ${name} failed: ${err?.message || err}` };
+      }
+    });
+    queue = run.catch(() => undefined);
+    return run;
+  };
+  return {
+    storageAvailable: boot.storage === true,
+    newGame(settings = {}) {
+      const s = { game: "oriflamme", ...settings };
+      if (s.seed === null || s.seed === undefined || s.seed === "") s.seed = randomSeed();
+      return call("new_game", JSON.stringify(s));
+    },
+    act(action) { return call("act", String(action)); },
+    botStep() { return call("bot_step"); },
+    update(viewer = null) { return call("update", viewer); },
+    /** The save as a JSON string (store it as is); '{"error": ...}' when there is no game. */
+    save() { return call("save").then((obj) => JSON.stringify(obj)); },
+    load(saveText) { return call("load", typeof saveText === "string" ? saveText : JSON.stringify(saveText)); },
+    replay(saveText) { return call("replay", typeof saveText === "string" ? saveText : JSON.stringify(saveText)); },
+    ping() { return call("ping"); },
+  };
+}
