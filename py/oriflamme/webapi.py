@@ -190,7 +190,9 @@ class Session:
         game = _create(settings)
         colours = _seat_colours(game, settings)
         kinds = {c: s["kind"] for c, s in zip(colours, settings["seats"], strict=True)}
-        levels = {c: s["level"] for c, s in zip(colours, settings["seats"], strict=True) if s["kind"] == "bot"}
+        levels = {
+            c: s["level"] for c, s in zip(colours, settings["seats"], strict=True) if s["kind"] == "bot"
+        }
         session = cls(settings=settings, game=game, colours=colours, kinds=kinds, levels=levels)
         for i, colour in enumerate(colours):
             if colour in levels:
@@ -242,12 +244,18 @@ class Session:
             "ranking": game.ranking() if over else None,
             "scores": dict(game.scores),
             "actions": len(self.actions),
-            "seats": [
-                {"colour": c, "kind": self.kinds[c], **({"level": self.levels[c]} if c in self.levels else {})}
-                for c in self.colours
-            ],
+            "seats": self.seats(),
             "settings": self.settings,
         }
+
+    def seats(self) -> list[JSONDict]:
+        out: list[JSONDict] = []
+        for c in self.colours:
+            seat: JSONDict = {"colour": c, "kind": self.kinds[c]}
+            if c in self.levels:
+                seat["level"] = self.levels[c]
+            out.append(seat)
+        return out
 
     def save(self) -> JSONDict:
         return {
@@ -431,7 +439,7 @@ def replay(save_json: str) -> str:
                  "events": events, "scores": dict(fresh.game.scores)}
             )
         result = {"steps": steps, "ranking": fresh.game.ranking(), "settings": session.settings,
-                  "seats": session.update()["seats"]}
+                  "seats": session.seats()}
     except WebError as exc:
         return _error(str(exc))
     except _illegal_types() as exc:
