@@ -9,12 +9,14 @@ Port 0 picks a free port; the first line printed is "serving http://HOST:PORT/".
 from __future__ import annotations
 
 import argparse
+import contextlib
 import functools
 import http.server
 import re
 import sys
 import tomllib
 from pathlib import Path
+from typing import ClassVar
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -45,10 +47,10 @@ def netlify_rules(path: Path) -> list[tuple[re.Pattern[str], dict[str, str]]]:
 
 
 class Handler(http.server.SimpleHTTPRequestHandler):
-    rules: list[tuple[re.Pattern[str], dict[str, str]]] = []
-    extra_headers: dict[str, str] = {}
+    rules: ClassVar[list[tuple[re.Pattern[str], dict[str, str]]]] = []
+    extra_headers: ClassVar[dict[str, str]] = {}
     quiet = True
-    extensions_map = {**http.server.SimpleHTTPRequestHandler.extensions_map, **MIME}
+    extensions_map: ClassVar[dict[str, str]] = {**http.server.SimpleHTTPRequestHandler.extensions_map, **MIME}
 
     def end_headers(self) -> None:
         path = self.path.split("?", 1)[0].split("#", 1)[0]
@@ -75,7 +77,8 @@ def make_server(directory: Path, host: str = "127.0.0.1", port: int = 0,
         "extra_headers": dict(headers or {}),
         "quiet": quiet,
     })
-    server = http.server.ThreadingHTTPServer((host, port), functools.partial(handler, directory=str(directory)))
+    factory = functools.partial(handler, directory=str(directory))
+    server = http.server.ThreadingHTTPServer((host, port), factory)
     server.daemon_threads = True
     return server
 
@@ -93,10 +96,8 @@ def main() -> None:
     server = make_server(directory, args.host, args.port, quiet=not args.verbose)
     host, port = server.server_address[:2]
     print(f"serving http://{host}:{port}/", flush=True)
-    try:
+    with contextlib.suppress(KeyboardInterrupt):
         server.serve_forever()
-    except KeyboardInterrupt:
-        pass
 
 
 if __name__ == "__main__":
