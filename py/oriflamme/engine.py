@@ -29,7 +29,7 @@ CHOICE_KIND = {
 def legal_moves(s: State) -> list[Move]:
     p = s.pending
     if p == "place":
-        return list(placement_entry(s)[0])
+        return _placements(s)
     if p is None:
         return []
     if p == "reveal":
@@ -40,7 +40,20 @@ def legal_moves(s: State) -> list[Move]:
 
 
 def _placements(s: State) -> list[Move]:
-    return list(placement_entry(s)[0])
+    me = s.to_act
+    hand = s.hands[me]  # type: ignore[index]
+    own = [i for i, st in enumerate(s.queue) if st[-1][OWNER] == me]
+    out: list[Move] = []
+    if own:
+        for c in s.ed.family:
+            if c in hand:
+                out += _ENDS[c]
+                out += map(_ONTO[c].__getitem__, own)
+    else:
+        for c in s.ed.family:
+            if c in hand:
+                out += _ENDS[c]
+    return out
 
 
 # Placements depend only on the edition, the set of cards in hand and where the player's own stacks
