@@ -57,17 +57,18 @@ class Game:
 
     def _compute_legal(self) -> Sequence[str]:
         s = self.state
-        legal: Sequence[str] | None
+        legal: Sequence[str]
         if s.pending == "place":  # memoised with the moves (engine.placement_entry)
             entry = engine.placement_entry(s)
             self._moves = entry[0]
+            if entry[1] is None:
+                entry[1] = tuple([to_text(m) for m in entry[0]])
             legal = entry[1]
-            if legal is None:
-                legal = entry[1] = tuple([to_text(m) for m in entry[0]])
         else:
             self._moves = moves = engine.legal_moves(s)
-            legal = list(map(TEXTS.get, moves))  # memoised strings, looked up without a Python loop
-            if None in legal:
+            try:  # memoised strings, looked up without a Python-level loop
+                legal = list(map(TEXTS.__getitem__, moves))
+            except KeyError:
                 legal = [to_text(m) for m in moves]
         self._legal = legal
         return legal
