@@ -25,9 +25,12 @@ CONFIGS: tuple[tuple[str, int], ...] = (
 )
 
 
-def playout_public(edition: str, players: int, seed: int) -> int:
+Rand = Callable[[], float]
+
+
+def playout_public(edition: str, players: int, seed: int, rand: Rand | None = None) -> int:
     """One random game through the string API; returns the number of decisions."""
-    rand = random.Random(seed).random
+    rand = rand or random.Random(seed).random
     g: Game = new_game(edition=edition, players=players, seed=seed)
     n = 0
     legal = g.legal_actions
@@ -39,9 +42,9 @@ def playout_public(edition: str, players: int, seed: int) -> int:
     return n
 
 
-def playout_fast(edition: str, players: int, seed: int) -> int:
+def playout_fast(edition: str, players: int, seed: int, rand: Rand | None = None) -> int:
     """One random game on the fast path (moves as tuples, no events); returns the decisions."""
-    rand = random.Random(seed).random
+    rand = rand or random.Random(seed).random
     s = new_game(edition=edition, players=players, seed=seed).state
     n = 0
     legal_moves, apply = engine.legal_moves, engine.apply
@@ -56,14 +59,16 @@ def playout_fast(edition: str, players: int, seed: int) -> int:
 clock: Callable[[], float] = time.process_time
 
 
-def _measure(playout: Callable[[str, int, int], int], edition: str, players: int,
+def _measure(playout: Callable[[str, int, int, Rand], int], edition: str, players: int,
              seconds: float) -> tuple[float, float]:
-    """(decisions/s, games/s) over whole games (setup included) for about `seconds`."""
+    """(decisions/s, games/s) over whole games (setup included) for about `seconds`.
+    One RNG for the whole run: seeding a Mersenne Twister per game would cost more than a decision."""
+    rand = random.Random(12345).random
     games = decisions = 0
     start = clock()
     elapsed = 0.0
     while elapsed < seconds or games < 3:
-        decisions += playout(edition, players, 1000 + games)
+        decisions += playout(edition, players, 1000 + games, rand)
         games += 1
         elapsed = clock() - start
     return decisions / elapsed, games / elapsed
