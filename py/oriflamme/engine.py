@@ -96,7 +96,11 @@ def _targets(s: State, ability: str) -> list[int]:
     if ability == "archer":
         cands = [0] if n == 1 else [0, n - 1]
     elif ability == "soldier" or ability == "shapeshifter":
-        cands = [i for i in (cur - 1, cur + 1) if 0 <= i < n]
+        cands = []
+        if cur > 0:
+            cands.append(cur - 1)
+        if cur + 1 < n:
+            cands.append(cur + 1)
         if ability == "shapeshifter":
             if s.ed.reveal_on_designation:  # D15: face-down cards may be designated
                 return [i for i in cands if not q[i][-1][UP] or q[i][-1][NAME] != "shapeshifter"]
@@ -115,7 +119,11 @@ def _ability_moves(s: State, ability: str) -> list[Move]:
     q = s.queue
     cur = s.cursor
     if ability == "spy":
-        owners = {q[i][-1][OWNER] for i in (cur - 1, cur + 1) if 0 <= i < len(q)}
+        owners = []
+        if cur > 0:
+            owners.append(q[cur - 1][-1][OWNER])
+        if cur + 1 < len(q):
+            owners.append(q[cur + 1][-1][OWNER])
         return [("steal", c) for c in s.seats if c in owners]
     if ability == "shapeshifter":
         return [("copy", i) for i in _targets(s, ability)]
@@ -124,7 +132,10 @@ def _ability_moves(s: State, ability: str) -> list[Move]:
     if ability == "assassin":
         others = [i for i in range(len(q)) if i != cur]
         return [("choose", a, b) for a in others for b in others if a != b]
-    return [("eliminate", i) for i in _targets(s, ability)]
+    return list(map(_ELIMINATE.__getitem__, _targets(s, ability)))
+
+
+_ELIMINATE: list[Move] = [("eliminate", i) for i in range(64)]  # a queue never holds more than 35 cards
 
 
 # Decree moves depend only on the cursor, which stacks hold a single card and (P3) the top cards'
@@ -329,7 +340,11 @@ def _auto(s: State, ability: str, ev: Events) -> None:
                 return
         _gain(s, owner, 2, "heir", ev)
     elif ability == "lord":
-        n = 1 + sum(1 for i in (cur - 1, cur + 1) if 0 <= i < len(q) and q[i][-1][OWNER] == owner)
+        n = 1
+        if cur > 0 and q[cur - 1][-1][OWNER] == owner:
+            n += 1
+        if cur + 1 < len(q) and q[cur + 1][-1][OWNER] == owner:
+            n += 1
         _gain(s, owner, n, "lord", ev)
     elif ability == "queen":
         if any(0 <= i < len(q) and len(q[i]) > 1 for i in (cur - 1, cur + 1)):
