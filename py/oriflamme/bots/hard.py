@@ -57,6 +57,8 @@ class HardBot:
         if len(legal_actions) == 1:
             return legal_actions[0]
         root = self.search(view)
+        if not root.children:
+            return legal_actions[0]
         best = max(root.children.items(), key=lambda kv: (kv[1].visits, kv[1].reward))[0]
         text = to_text(best)
         return text if text in legal_actions else legal_actions[0]
