@@ -5,7 +5,7 @@ VENV := .venv
 VPY := $(VENV)/bin/python
 STAMP := $(VENV)/.installed
 
-.PHONY: play test lint bench build serve deps pydeps clean
+.PHONY: play test lint bench build serve deps pydeps clean nodedeps browser bench-web
 
 $(STAMP): pyproject.toml
 	test -x $(VPY) || $(PY) -m venv $(VENV)
@@ -15,20 +15,50 @@ $(STAMP): pyproject.toml
 
 pydeps: $(STAMP)
 
+# Web toolchain: npm ci whenever node_modules is missing or older than the lock.
+NODE_STAMP := node_modules/.package-lock.json
+$(NODE_STAMP): package.json package-lock.json
+	npm ci --no-audit --no-fund --loglevel=error
+	touch $(NODE_STAMP)
+
+nodedeps: $(NODE_STAMP)
+
+# Debian's Chromium drives the browser tests (Playwright cannot download its own browsers here).
+CHROMIUM := /usr/bin/chromium
+$(CHROMIUM):
+	apt-get update -q
+	DEBIAN_FRONTEND=noninteractive apt-get install -y -q --no-install-recommends chromium
+
+browser: $(CHROMIUM)
+
+# dist/: the complete static site (docs/WEB.md), rebuilt every time (quick). Built aside in build/ and
+# swapped in whole, so a server or a test run reading dist/ never sees a half-written tree.
+build: nodedeps
+	@mkdir -p build
+	$(PY) scripts/build.py --out build/dist-new-$$$$ && \
+	  { rm -rf build/dist-old-$$$$; if [ -d dist ]; then mv dist build/dist-old-$$$$; fi; \
+	    mv build/dist-new-$$$$ dist; rm -rf build/dist-old-$$$$; }
+
+play: build
+	$(PY) scripts/serve.py --host 127.0.0.1 --port 8000
+
+serve:
+	$(PY) scripts/serve.py --host 127.0.0.1 --port 8000
+
+bench-web: pydeps build browser
+	$(VPY) scripts/bench_web.py
+
 lint: pydeps
 	$(VPY) -m ruff check py tests
 	$(VPY) -m mypy
 
-test: pydeps
+test: pydeps build browser
 	$(VPY) -m ruff check py tests
 	$(VPY) -m mypy
 	$(VPY) -m pytest -n 2
 
 bench: pydeps
 	$(VPY) -m oriflamme.bench
-
-play: pydeps
-	$(VPY) -m oriflamme play
 
 clean:
 	rm -rf dist .pytest_cache .mypy_cache .ruff_cache

@@ -70,17 +70,27 @@ class Handler(http.server.SimpleHTTPRequestHandler):
             super().log_message(format, *args)
 
 
+class QuietServer(http.server.ThreadingHTTPServer):
+    daemon_threads = True
+
+    def handle_error(self, request: object, client_address: object) -> None:
+        exc = sys.exc_info()[1]
+        if isinstance(exc, (ConnectionResetError, BrokenPipeError, ConnectionAbortedError)):
+            return  # the browser closed a connection (navigation, context closed): not an error
+        super().handle_error(request, client_address)  # type: ignore[arg-type]
+
+
 def make_server(directory: Path, host: str = "127.0.0.1", port: int = 0,
-                headers: dict[str, str] | None = None, quiet: bool = True) -> http.server.ThreadingHTTPServer:
+                headers: dict[str, str] | None = None, quiet: bool = True,
+                netlify: bool = True) -> QuietServer:
+    """A threaded server for `directory`; `netlify=False` serves without netlify.toml's headers."""
     handler = type("DistHandler", (Handler,), {
-        "rules": netlify_rules(ROOT / "netlify.toml"),
+        "rules": netlify_rules(ROOT / "netlify.toml") if netlify else [],
         "extra_headers": dict(headers or {}),
         "quiet": quiet,
     })
     factory = functools.partial(handler, directory=str(directory))
-    server = http.server.ThreadingHTTPServer((host, port), factory)
-    server.daemon_threads = True
-    return server
+    return QuietServer((host, port), factory)
 
 
 def main() -> None:
