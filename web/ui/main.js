@@ -7,6 +7,7 @@ import { table } from "./table.js";
 import { eventText, eventFocus } from "./log.js";
 import { defaultSetup, fromParams, settingsOf, setupScreen, EDITIONS } from "./setup.js";
 import { bootBar, endScreen, rulesDialog } from "./overlays.js";
+import { lieuxScreen, lieuxRules, lieuxEventText, lieuxSetupChange } from "./lieux/index.js";
 
 const params = new URLSearchParams(location.search);
 const TEST = params.get("test") === "1";
@@ -52,6 +53,9 @@ function render() {
   if (S.screen === "setup" || !S.update) {
     if (S.screen === "setup") out.push(setupScreen(S.setup, boot, savedGame() != null));
     else out.push(h("main", { class: "setup", key: "wait" }, h("div", { class: "setup-card" }, h("h1", { class: "logo" }, t("title")), boot)));
+  } else if (S.update.view.game === "lieux") { // Château, Village & Port: web/ui/lieux/
+    out.push(...lieuxScreen(S.update, { endHidden: S.endHidden, speed: speed(), flash: S.flash, lastText: S.lastText,
+      rerender: render, log: logPanel() }));
   } else {
     const u = S.update;
     const view = u.view;
@@ -66,7 +70,8 @@ function render() {
     if (u.over && !S.endHidden) out.push(endScreen(u, meta));
     else if (u.over) out.push(h("button", { key: "show-end", type: "button", class: "btn primary floating", "data-ui": "show-end" }, t("finalScores")));
   }
-  if (S.rules) out.push(rulesDialog(S.update ? S.update.view.edition : S.setup.edition));
+  const lieux = S.screen === "game" && S.update ? S.update.view.game === "lieux" : S.setup.game === "lieux";
+  if (S.rules) out.push(lieux ? lieuxRules(S.update && S.update.view) : rulesDialog(S.update ? S.update.view.edition : S.setup.edition));
   if (S.error) out.push(h("div", { key: "err", class: "toast error", role: "alert" }, t("error", { msg: S.error })));
   document.body.classList.toggle("instant", speed() === 0);
   const hadFocus = document.activeElement && document.activeElement !== document.body && app.contains(document.activeElement);
@@ -83,7 +88,8 @@ function focusFirstAction() {
 // ---------------------------------------------------------------- the game loop
 
 function addLog(ev, view, viewer) {
-  const text = eventText(ev, view.edition, { viewer });
+  const text = view.game === "lieux" ? lieuxEventText(ev, { viewer }) : eventText(ev, view.edition, { viewer });
+  if (!text) return "";
   const cls = ev.type === "round_started" || ev.type === "game_over" ? "round" : "";
   S.log.push({ key: `l${logSeq++}`, text, cls });
   if (S.log.length > 400) S.log.splice(0, S.log.length - 400);
@@ -188,7 +194,7 @@ async function resumeGame() {
     render();
     return;
   }
-  if (u && u.settings) S.setup = { ...S.setup, edition: u.settings.edition || S.setup.edition };
+  if (u && u.settings) S.setup = { ...S.setup, edition: u.settings.edition || S.setup.edition, game: u.settings.game || "oriflamme" };
   await apply(u, gen);
 }
 
@@ -248,7 +254,7 @@ function onSetupChange(ev) {
   if (!el) return;
   const name = el.dataset.setup;
   const s = { ...S.setup, levels: [...S.setup.levels] };
-  if (name === "edition") {
+  if (lieuxSetupChange(s, name, el)) { /* game chooser, place set, hidden gold */ } else if (name === "edition") {
     s.edition = el.value;
     const info = EDITIONS[s.edition];
     s.players = Math.min(info.max, Math.max(info.min, s.players));

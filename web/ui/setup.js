@@ -2,6 +2,7 @@
 // (player range and family colours); the engine checks everything again.
 import { h } from "./dom.js";
 import { t, colourName, LANGS } from "../i18n/index.js";
+import { lieuxParams, lieuxSettings, gameField, lieuxFields } from "./lieux/setup.js";
 
 export const EDITIONS = {
   retail: { min: 3, max: 5, colours: ["red", "blue", "green", "yellow", "black"] },
@@ -13,13 +14,13 @@ export const SPEEDS = ["0", "0.5", "1", "2"];
 
 export function defaultSetup(lang) {
   return { edition: "retail", players: 3, colour: "red", levels: ["normal", "normal", "normal", "normal"],
-    lang, seed: "", speed: "1" };
+    lang, seed: "", speed: "1", game: "oriflamme", set: "A", hiddenGold: false };
 }
 
 /** Read ?edition=&players=&seed=&bots=&lang=&speed=&colour=. `start` is true if a game should begin now. */
 export function fromParams(params, base) {
   const s = { ...base, levels: [...base.levels] };
-  let start = false;
+  let start = lieuxParams(params, s); // ?game=lieux (Château, Village & Port) and its options
   const ed = params.get("edition");
   if (ed && EDITIONS[ed]) { s.edition = ed; start = true; }
   const info = EDITIONS[s.edition];
@@ -52,7 +53,8 @@ export function settingsOf(s) {
   const seats = [{ kind: "human" }];
   for (let i = 1; i < s.players; i++) seats.push({ kind: "bot", level: s.levels[i - 1] || "normal" });
   const seed = /^\d+$/.test(String(s.seed || "").trim()) ? Number(String(s.seed).trim()) : null;
-  return { game: "oriflamme", edition: s.edition, players: s.players, seed, seats, colours };
+  const out = { game: "oriflamme", edition: s.edition, players: s.players, seed, seats, colours };
+  return s.game === "lieux" ? lieuxSettings(out, s) : out;
 }
 
 function field(label, control, cls = "") {
@@ -79,7 +81,8 @@ export function setupScreen(s, boot, canResume = false) {
       h("p", { class: "tagline" }, t("tagline")),
       canResume ? h("button", { type: "button", class: "btn resume", "data-ui": "resume", "data-testid": "resume" }, t("resume")) : null,
       h("form", { class: "setup-form", "data-ui": "setup-form" },
-        field(t("edition"), select("edition", s.edition, Object.keys(EDITIONS).map((e) =>
+        gameField(s, field, select),
+        s.game === "lieux" ? lieuxFields(s, field, select) : field(t("edition"), select("edition", s.edition, Object.keys(EDITIONS).map((e) =>
           [e, `${t(`edition.${e}`)} · ${t("playersRange", { min: EDITIONS[e].min, max: EDITIONS[e].max })}`])), "wide"),
         field(t("players"), select("players", s.players, playerOpts)),
         field(t("yourColour"), select("colour", s.colour, info.colours.map((c) => [c, colourName(c)]))),

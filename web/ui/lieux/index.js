@@ -1,0 +1,178 @@
+// Château, Village & Port in the page: the hooks main.js calls when the game is "lieux".
+// Rendering only: the view, the legal action strings and the (redacted) events come from the engine.
+import { h } from "../dom.js";
+import { t, colourName } from "../../i18n/index.js";
+import { lt, charName, effectText, placeName, rewardLabel, rewardLong, who, lieuxRulesText, TIMING } from "./i18n.js";
+import { lieuxTable, lcard } from "./table.js";
+import { lieuxEventText } from "./log.js";
+
+export { lieuxEventText };
+export { lieuxParams, lieuxSettings, lieuxSetupChange, gameField, lieuxFields } from "./setup.js";
+
+// Our stylesheet, loaded once from our own origin (CSP style-src 'self').
+if (typeof document !== "undefined" && !document.querySelector("link[data-lieux-css]")) {
+  const link = document.createElement("link");
+  link.rel = "stylesheet";
+  link.href = new URL("../../css/lieux.css", import.meta.url).href;
+  link.dataset.lieuxCss = "1";
+  document.head.append(link);
+}
+
+// The last round's scoring, collected from the events of the update that scored it.
+const memo = { u: null, key: null, scoring: null, hidden: false };
+
+function gameKey(u) {
+  const s = u.settings || {};
+  return `${s.seed}|${s.set}|${s.players}|${(u.seats || []).map((x) => x.colour).join(",")}`;
+}
+
+function collect(u) {
+  if (memo.u === u) return;
+  memo.u = u;
+  const key = gameKey(u);
+  if (key !== memo.key || u.actions === 0) { memo.key = key; memo.scoring = null; memo.hidden = false; }
+  const evs = u.events || [];
+  const start = evs.findIndex((e) => e.type === "round_scoring");
+  if (start < 0) return;
+  let end = evs.findIndex((e, i) => i > start && e.type === "round_ended");
+  if (end < 0) end = evs.length - 1;
+  memo.scoring = { round: evs[start].round, events: evs.slice(start, end + 1), viewer: u.viewer };
+  memo.hidden = false;
+}
+
+/** Fresh cards of the last update (placed or moved): "owner:value". */
+function freshCards(u) {
+  const out = new Set();
+  for (const e of u.events || []) if (e.type === "placed" || e.type === "moved") out.add(`${e.owner || e.colour}:${e.value}`);
+  return out;
+}
+
+function scoringPanel(view, speed, rerender) {
+  const sc = memo.scoring;
+  if (!sc || memo.hidden) return null;
+  if (!view.is_over && !(view.round === sc.round + 1 && view.turn === 1)) return null;
+  const v = sc.viewer;
+  const blocks = [];
+  let block = null;
+  let step = 0;
+  const line = (content, cls = "") => {
+    const delay = speed > 0 ? `animation-delay: ${(step++ * 0.45 * speed).toFixed(2)}s` : null;
+    return h("li", { key: `s${step}-${blocks.length}`, class: `lstep ${cls}`, style: delay }, content);
+  };
+  for (const ev of sc.events) {
+    if (ev.type === "place_scoring") {
+      block = { place: ev.place, lines: [] };
+      blocks.push(block);
+      continue;
+    }
+    if (!block) continue;
+    if (ev.type === "reward" && ev.reversed && !block.lines.some((l) => l.traitor)) {
+      block.lines.push({ text: lt("traitorNote"), traitor: true });
+    }
+    if (ev.type === "reward") {
+      const gain = h("span", { class: "lgain", "data-gain": "1" }, "");
+      block.lines.push({ ev, gain, parts: [] });
+    } else if (ev.type === "gold" && ev.reason === "reward" && block.lines.length && block.lines.at(-1).ev?.type === "reward") {
+      block.lines.at(-1).parts.push(ev);
+    } else if (ev.type === "stolen" && ev.reason === "reward" && block.lines.length && block.lines.at(-1).ev?.type === "reward") {
+      block.lines.at(-1).parts.push(ev);
+    } else if (ev.type === "discarded" && ev.reason === "rewarded") {
+      // implied: every rewarded card leaves the table
+    } else if (ev.type === "effect" || ev.type === "gold" || ev.type === "discarded" || ev.type === "stolen") {
+      block.lines.push({ text: lieuxEventText(ev, { viewer: v }) });
+    }
+  }
+  const amount = (n) => (n == null ? "?" : n > 0 ? `+${n}` : n < 0 ? `−${-n}` : "0");
+  const body = blocks.map((b) => h("div", { key: `b-${b.place}`, class: `lscore-place p-${b.place}` },
+    h("h3", {}, placeName(b.place)),
+    h("ol", { class: "lsteps" },
+      b.lines.length ? b.lines.map((l) => {
+        if (l.text) return line(l.text, "note");
+        const ev = l.ev;
+        const got = l.parts.map((p) => (p.type === "gold"
+          ? `${who(p.colour, v)} ${amount(p.amount)}`
+          : lt(p.amount == null ? "ev.stolen.hidden" : "ev.stolen", { player: who(p.colour, v), victim: who(p.victim, v), amount: p.amount })));
+        return line([
+          h("span", { class: "lrk" }, lt("rank", { n: ev.rank })), " ",
+          lcard(ev.owner, ev.value, { cls: "mini-l" }), " ",
+          h("span", { class: "lrw", title: rewardLong(ev.reward) }, rewardLabel(ev.reward)),
+          ev.doubled ? h("span", { class: "lflag" }, ` ×2 (${lt("doubled")})`) : null,
+          got.length ? h("span", { class: "lgot" }, ` → ${got.join(", ")}`) : null,
+        ], "reward");
+      }) : line(lt("scoringNothing"), "note"))));
+  return h("section", { class: "lscoring", key: "scoring", "data-testid": "round-scoring" },
+    h("div", { class: "dialog-head" },
+      h("h2", { class: "section-title" }, lt("scoringTitle", { round: sc.round })),
+      h("button", { type: "button", class: "tb-btn", onclick: () => { memo.hidden = true; rerender(); } }, lt("scoringClose"))),
+    h("div", { class: "lscore-body" }, body));
+}
+
+function endScreen(u, viewer) {
+  const ranking = u.ranking || u.view.ranking || [];
+  const scores = u.scores || u.view.scores || u.view.gold || {};
+  const rows = [];
+  let place = 1;
+  const notes = [];
+  let prev = null;
+  for (const group of ranking) {
+    for (const c of group) {
+      rows.push(h("tr", { key: c, class: `c-${c} ${c === viewer ? "me" : ""}` },
+        h("td", { class: "place" }, String(place)),
+        h("td", {}, h("span", { class: "swatch" }), " ", colourName(c), c === viewer ? ` (${t("youShort")})` : "",
+          u.view.first === c ? h("span", { class: "crown", title: t("firstPlayer") }, " ♛") : null),
+        h("td", { class: "num" }, String(scores[c] ?? "?"))));
+      place += 1;
+    }
+    const g = scores[group[0]];
+    if (prev != null && prev === g) notes.push(lt("winnerTie", { gold: g }));
+    prev = g;
+  }
+  const winners = ranking[0] || [];
+  const head = winners.includes(viewer) ? t("winnerYou") : t("winnerOther", { player: winners.map(colourName).join(" & ") });
+  return h("div", { class: "overlay", key: "end" },
+    h("div", { class: "dialog end", role: "dialog", "aria-modal": "true", "aria-labelledby": "end-title", "data-testid": "final-scores" },
+      h("h2", { id: "end-title" }, `${t("gameOver")} · ${lt("game.lieux")}`),
+      h("p", { class: "winner" }, head),
+      h("table", { class: "scores" },
+        h("thead", {}, h("tr", {}, h("th", {}, t("place")), h("th", {}, t("player")), h("th", { class: "num" }, lt("finalGold")))),
+        h("tbody", {}, rows)),
+      [...new Set(notes)].map((n) => h("p", { class: "tie-note", "data-testid": "tie-break" }, n)),
+      h("div", { class: "dialog-buttons" },
+        h("button", { type: "button", class: "btn primary", "data-ui": "again", "data-testid": "play-again" }, t("playAgain")),
+        h("button", { type: "button", class: "btn", "data-ui": "view-table" }, t("viewTable")),
+        h("button", { type: "button", class: "btn", "data-ui": "menu" }, t("newGame")))));
+}
+
+/** The game screen: table + log, then the end screen. meta: {seats, endHidden, speed, flash, lastText, rerender, log}. */
+export function lieuxScreen(u, meta) {
+  collect(u);
+  const view = u.view;
+  const m = { viewer: u.viewer, seats: u.seats, legal: u.legal || [], lastText: meta.lastText, flash: meta.flash,
+    fresh: freshCards(u), scoring: scoringPanel(view, meta.speed, meta.rerender) };
+  const out = [h("div", { class: "game lgame", key: "game" }, lieuxTable(view, m), meta.log)];
+  if (u.over && !meta.endHidden) out.push(endScreen(u, u.viewer));
+  else if (u.over) out.push(h("button", { key: "show-end", type: "button", class: "btn primary floating", "data-ui": "show-end" }, t("finalScores")));
+  return out;
+}
+
+/** Rules help; `view` (in a game) adds the reward tables of the places on the table. */
+export function lieuxRules(view) {
+  const values = [15, 14, 13, 12, 11, 10, 9, 8, 7, 6, 5, 4, 3, 2, 1];
+  return h("div", { class: "overlay", key: "rules", "data-ui": "overlay-close" },
+    h("div", { class: "dialog rules", role: "dialog", "aria-modal": "true", "aria-labelledby": "rules-title", "data-testid": "rules" },
+      h("div", { class: "dialog-head" },
+        h("h2", { id: "rules-title" }, `${t("rulesTitle")} · ${lt("game.lieux")}`),
+        h("button", { type: "button", class: "btn close", "data-ui": "rules-close", "aria-label": t("close") }, "✕")),
+      h("ul", { class: "rules-list" }, lieuxRulesText().map((p, i) => h("li", { key: String(i), class: i === lieuxRulesText().length - 1 ? "house" : "" }, p))),
+      view && view.places ? [
+        h("h3", { key: "rt" }, `${lt("rewards")} · ${lt("setShort", { set: view.set })}`),
+        h("ul", { key: "rl", class: "rules-list" }, view.places.map((pl) => h("li", { key: pl.id },
+          h("strong", {}, placeName(pl.id)), ": ", pl.rewards.map((r, i) => `${i + 1}. ${rewardLong(r)}`).join(" · ")))),
+      ] : null,
+      h("h3", {}, t("cardsTitle")),
+      h("ul", { class: "card-list" }, values.map((v) => h("li", { key: String(v), class: "card-help" },
+        h("span", { class: "lmini-v" }, String(v)),
+        h("span", {}, h("strong", {}, charName(v)), TIMING[v] ? ` ${TIMING[v] === "end" ? "☾" : "⚡"}` : "", " — ", effectText(v))))),
+      h("div", { class: "dialog-buttons" },
+        h("button", { type: "button", class: "btn primary", "data-ui": "rules-close" }, t("close")))));
+}

@@ -1,0 +1,256 @@
+// The table of Château, Village & Port, drawn from the viewer's `view` and the `legal` action strings only.
+// Every choice is an element carrying the exact action string (data-action); the engine decides the rest.
+import { h } from "../dom.js";
+import { t, colourName, LANGS, lang } from "../../i18n/index.js";
+import { lt, charName, effectText, placeName, rewardLabel, rewardLong, who, TIMING, abilityName } from "./i18n.js";
+
+export const PLACES = ["chateau", "village", "port"];
+
+/** Sort the legal action strings (LIEUX_NOTATION.md) by what they point at. */
+export function parseLieux(legal) {
+  const P = { select: new Map(), put: [], moves: new Map(), targets: [], cards: new Map(), other: [] };
+  for (const action of legal || []) {
+    const w = action.trim().split(/\s+/);
+    if (w[0] === "select" && w.length === 2) P.select.set(Number(w[1]), action);
+    else if (w[0] === "put" && w.length >= 3) P.put.push({ value: Number(w[1]), place: w[2], side: w[3] || null, action });
+    else if (w[0] === "move" && w[2] === "to" && w.length >= 4) {
+      const list = P.moves.get(w[1]) || [];
+      list.push({ to: w[3], side: w[4] || null, action });
+      P.moves.set(w[1], list);
+    } else if (w[0] === "target" && w.length >= 2) P.targets.push({ colour: w[1], place: w[2] || null, action });
+    else if ((w[0] === "copy" || w[0] === "discard") && w.length === 2) P.cards.set(w[1], { verb: w[0], action });
+    else P.other.push(action);
+  }
+  return P;
+}
+
+const timingMark = (v, timing) => {
+  const tm = timing !== undefined ? timing : TIMING[v];
+  return tm === "immediate" ? "⚡" : tm === "end" ? "☾" : "";
+};
+
+/** A long name may break once, near its middle, on a narrow card (soft hyphen). */
+function breakable(name) {
+  if (name.length < 8 || name.includes(" ")) return name;
+  const i = Math.ceil(name.length / 2);
+  return `${name.slice(0, i)}\u00ad${name.slice(i)}`;
+}
+
+/** A character card. value null: face down (no name, no value, no data attribute anywhere). */
+export function lcard(owner, value, opts = {}) {
+  const { tag = "div", attrs = {}, cls = "", key, label, timing, mine = false, down = false } = opts;
+  const hidden = value == null;
+  const faceDown = hidden || down;
+  const classes = ["lcard", `c-${owner}`, faceDown ? "down" : "up", mine ? "mine" : "", cls].filter(Boolean).join(" ");
+  const props = { key, class: classes, ...attrs };
+  if (tag === "button") props.type = "button";
+  if (!hidden) {
+    props["data-value"] = String(value);
+    props.title = `${colourName(owner)} · ${charName(value)} (${value}) — ${effectText(value)}`;
+  } else props.title = `${colourName(owner)} · ${lt("chosenDown")}`;
+  const body = [];
+  if (!hidden) {
+    body.push(h("span", { key: "v", class: "lv" }, String(value)));
+    body.push(h("span", { key: "n", class: "ln" }, breakable(charName(value))));
+    const mark = timingMark(value, timing);
+    if (mark) body.push(h("span", { key: "m", class: "lt", "aria-hidden": "true" }, mark));
+  } else body.push(h("span", { key: "b", class: "lback", "aria-hidden": "true" }, "✦"));
+  if (label) body.push(h("span", { key: "label", class: "act-label" }, label));
+  return h(tag, props, body);
+}
+
+function seatLabel(colour, meta) {
+  const seat = (meta.seats || []).find((s) => s.colour === colour);
+  if (colour === meta.viewer) return t("you");
+  if (seat && seat.kind === "bot") return t("bot", { level: t(`level.${seat.level || "normal"}`) });
+  return "";
+}
+
+function topBar(view) {
+  return h("header", { class: "topbar", key: "topbar" },
+    h("span", { class: "brand" }, lt("game.lieux")),
+    h("span", { class: "round", "data-testid": "round" },
+      lt("roundTurn", { r: view.round, n: view.rounds, t: view.turn, m: view.turns })),
+    h("span", { class: "muted lset" }, lt("setShort", { set: view.set })),
+    h("span", { class: "spacer" }),
+    h("select", { class: "tb-lang", "data-setup": "lang", "aria-label": t("language") },
+      Object.values(LANGS).map((l) => h("option", { value: l.lang, selected: l.lang === lang() }, l.lang.toUpperCase()))),
+    h("button", { type: "button", class: "tb-btn", "data-ui": "rules" }, t("rulesButton")),
+    h("button", { type: "button", class: "tb-btn", "data-ui": "menu", title: t("newGame") }, t("menu")));
+}
+
+function players(view, meta) {
+  return h("section", { class: "players lplayers", key: "players", "aria-label": t("player") },
+    view.seats.map((c) => {
+      const gold = view.gold ? view.gold[c] : null;
+      const sel = view.selected ? view.selected[c] : null;
+      const cls = ["badge", `c-${c}`, view.to_act === c ? "to-act" : "", c === view.viewer ? "me" : "",
+        meta.flash === c ? "flash" : ""].filter(Boolean).join(" ");
+      let chosen;
+      if (!sel) chosen = h("span", { class: "lchosen none", title: lt("chosenNone") }, "—");
+      else if (sel.value == null) chosen = h("span", { class: `lchosen down c-${c}`, title: lt("chosenDown"), "aria-label": lt("chosenDown") }, "✦");
+      else chosen = h("span", { class: `lchosen mine c-${c}`, title: lt("yourChosen", { card: charName(sel.value) }) }, String(sel.value));
+      const forced = view.forced && view.forced[c];
+      return h("div", { key: c, class: cls, "data-colour": c },
+        h("span", { class: "badge-head" },
+          h("span", { class: "swatch", "aria-hidden": "true" }),
+          h("span", { class: "pname" }, colourName(c)),
+          view.first === c ? h("span", { class: "crown", title: t("firstPlayer"), "aria-label": t("firstPlayer") }, "♛") : null,
+          h("span", { class: `score ${gold == null ? "hidden-gold" : ""}`, title: lt("gold"), "data-testid": `gold-${c}` },
+            gold == null ? "?" : String(gold))),
+        h("span", { class: "badge-sub" },
+          h("span", { class: "kind" }, seatLabel(c, meta)),
+          h("span", { class: "counts" },
+            `${lt("hand")} ${view.hand_sizes ? view.hand_sizes[c] : "?"} · ${lt("pile")} ${view.pile_sizes ? view.pile_sizes[c] : "?"}` +
+            ` · ${lt("discarded")} ${view.discard && view.discard[c] ? view.discard[c].length : 0}`)),
+        h("span", { class: "lbadge-row" },
+          h("span", { class: "muted" }, `${lt("chosen")}:`), chosen,
+          forced ? h("span", { class: "lforced" }, lt("forcedTo", { place: placeName(forced) })) : null));
+    }));
+}
+
+function cardRef(owner, value, place, viewer) {
+  return lt("cardAt", { owner: who(owner, viewer), card: charName(value), value, place: placeName(place) });
+}
+
+function decisionPanel(view, P, meta) {
+  const d = view.decision;
+  const mine = meta.legal.length > 0;
+  const buttons = [];
+  let text;
+  const btn = (action, label, cls = "") => h("button", { key: `b-${action}`, type: "button", class: `btn ${cls}`, "data-action": action }, label);
+  if (view.is_over || !d) text = t("gameOver");
+  else if (!mine) {
+    const kind = d.kind === "select" || d.kind === "put" ? d.kind : "effect";
+    text = lt(`dec.bot.${kind}`, { player: who(d.player || view.to_act, meta.viewer), ability: d.ability ? abilityName(d.ability) : "" });
+  } else {
+    const src = d.source || {};
+    const source = d.copied ? lt("copiedAs", { card: charName(src.value), ability: abilityName(d.ability) })
+      : charName(src.value ?? null);
+    const selV = view.selected && view.selected[view.viewer] ? view.selected[view.viewer].value : null;
+    const forced = d.forced || (view.forced && view.forced[view.viewer]);
+    if (d.kind === "put") {
+      text = lt(forced ? "dec.you.put.forced" : "dec.you.put", { card: charName(selV), value: selV, place: forced ? placeName(forced) : "" });
+    } else text = lt(`dec.you.${d.kind}`, { source });
+    if (d.kind === "put") {
+      for (const o of P.put) {
+        const side = o.side ? ` · ${lt(o.side === "left" ? "leftOf" : "rightOf", { value: o.value })}` : "";
+        buttons.push(btn(o.action, `${placeName(o.place)}${side}`, "primary"));
+      }
+    }
+    if (P.moves.size) {
+      for (const [srcRef, list] of P.moves) {
+        const [pl, pos] = srcRef.split(":");
+        const c = cardAtRef(view, pl, Number(pos));
+        buttons.push(h("div", { key: `m-${srcRef}`, class: "lchoice-group" },
+          h("span", { class: "lchoice-label" }, c ? cardRef(c.owner, c.value, pl, meta.viewer) : srcRef),
+          list.map((o) => btn(o.action, o.side ? lt("moveToSide", { place: placeName(o.to), side: lt(`side.${o.side}`) })
+            : lt("moveTo", { place: placeName(o.to) })))));
+      }
+    }
+    if (P.targets.length) {
+      const withPlace = P.targets.some((o) => o.place);
+      if (!withPlace) {
+        for (const o of P.targets) {
+          buttons.push(h("button", { key: `b-${o.action}`, type: "button", class: `btn ltarget c-${o.colour}`, "data-action": o.action },
+            h("span", { class: "swatch", "aria-hidden": "true" }), " ", who(o.colour, meta.viewer)));
+        }
+      } else {
+        const by = new Map();
+        for (const o of P.targets) by.set(o.colour, [...(by.get(o.colour) || []), o]);
+        for (const [c, list] of by) {
+          buttons.push(h("div", { key: `t-${c}`, class: `lchoice-group c-${c}` },
+            h("span", { class: "lchoice-label" }, h("span", { class: "swatch", "aria-hidden": "true" }), " ", who(c, meta.viewer)),
+            list.map((o) => btn(o.action, placeName(o.place)))));
+        }
+      }
+    }
+    for (const [ref, o] of P.cards) {
+      const [pl, pos] = ref.split(":");
+      const c = cardAtRef(view, pl, Number(pos));
+      const verb = o.verb === "copy" ? lt("copy") : lt("discard");
+      buttons.push(btn(o.action, `${verb}: ${c ? cardRef(c.owner, c.value, pl, meta.viewer) : ref}`));
+    }
+    for (const a of P.other) buttons.push(btn(a, a));
+  }
+  return h("section", { class: `decision ldecision ${mine ? "mine" : "waiting"}`, key: "decision", "aria-live": "polite", "data-testid": "decision" },
+    h("p", { class: "decision-text" }, text),
+    meta.lastText ? h("p", { class: "last-event" }, meta.lastText) : null,
+    buttons.length ? h("div", { class: "decision-buttons lchoices" }, buttons) : null);
+}
+
+function cardAtRef(view, placeId, pos) {
+  const pl = (view.places || []).find((p) => p.id === placeId);
+  return pl && pl.cards[pos - 1] ? pl.cards[pos - 1] : null;
+}
+
+/** Where a put would land in a row kept in decreasing value (L2: left/right of equal values). */
+function slotIndex(cards, o) {
+  if (o.side === "left") return cards.findIndex((c) => c.value === o.value);
+  if (o.side === "right") {
+    let last = -1;
+    cards.forEach((c, i) => { if (c.value === o.value) last = i; });
+    return last + 1;
+  }
+  const i = cards.findIndex((c) => c.value < o.value);
+  return i < 0 ? cards.length : i;
+}
+
+function placePanel(pl, view, P, meta) {
+  const sources = new Set([...P.moves.keys()]);
+  const items = [];
+  const puts = P.put.filter((o) => o.place === pl.id);
+  const slotsAt = new Map();
+  for (const o of puts) {
+    const i = slotIndex(pl.cards, o);
+    slotsAt.set(i, [...(slotsAt.get(i) || []), o]);
+  }
+  const slot = (o) => h("button", { key: `slot-${o.action}`, type: "button", class: "lslot", "data-action": o.action,
+    "aria-label": `${placeName(pl.id)}${o.side ? ` (${lt(`side.${o.side}`)})` : ""}` },
+  h("span", { class: "lslot-v" }, String(o.value)), h("span", { class: "lslot-l" }, lt("here")));
+  pl.cards.forEach((c, i) => {
+    for (const o of slotsAt.get(i) || []) items.push(slot(o));
+    const ref = `${pl.id}:${i + 1}`;
+    const target = P.cards.get(ref);
+    const cls = [target ? "target" : "", sources.has(ref) ? "source" : "", meta.fresh.has(`${c.owner}:${c.value}`) ? "fresh" : "",
+    ].filter(Boolean).join(" ");
+    const label = target ? (target.verb === "copy" ? lt("copy") : lt("discard")) : null;
+    items.push(lcard(c.owner, c.value, { key: `c-${c.owner}-${c.value}`, tag: target ? "button" : "div", timing: c.timing,
+      cls, label, attrs: target ? { "data-action": target.action } : {} }));
+  });
+  for (const o of slotsAt.get(pl.cards.length) || []) items.push(slot(o));
+  return h("section", { class: `lplace p-${pl.id}`, key: `place-${pl.id}`, "data-place": pl.id, "data-testid": `place-${pl.id}` },
+    h("div", { class: "lplace-card" },
+      h("h2", { class: "lplace-name" }, placeName(pl.id)),
+      h("ol", { class: "lrewards", "aria-label": lt("rewards") },
+        pl.rewards.map((r, i) => h("li", { key: `r${i}`, title: rewardLong(r) },
+          h("span", { class: "lrk" }, lt("rank", { n: i + 1 })), " ", h("span", { class: `lrw ${typeof r === "number" && r < 0 ? "neg" : ""}` }, rewardLabel(r)))))),
+    h("div", { class: "lrow" }, items.length ? items : h("p", { class: "muted lempty" }, lt("emptyPlace"))));
+}
+
+function handArea(view, P) {
+  const hand = view.hand || [];
+  const sel = view.selected && view.selected[view.viewer];
+  return h("section", { class: `hand-wrap lhand-wrap ${P.select.size ? "choosing" : ""}`, key: "hand" },
+    h("h2", { class: "section-title" }, lt("yourHand")),
+    h("div", { class: "lhand", "data-testid": "hand" },
+      sel && sel.value != null ? lcard(view.viewer, sel.value, { key: "chosen", mine: true, down: true, cls: "chosen",
+        label: lt("chosen") }) : null,
+      hand.length ? hand.map((v) => {
+        const a = P.select.get(v);
+        return lcard(view.viewer, v, { key: `h-${v}`, tag: a ? "button" : "div", cls: `in-hand ${a ? "selectable" : ""}`,
+          attrs: a ? { "data-action": a } : {} });
+      }) : h("p", { class: "muted" }, lt("emptyHand"))));
+}
+
+/** The whole table. meta: {viewer, seats, legal, lastText, flash, fresh, scoring}. */
+export function lieuxTable(view, meta) {
+  const P = parseLieux(meta.legal);
+  return h("div", { class: `table ltable ${P.select.size ? "placing" : ""}`, "data-testid": "table", "data-game": "lieux" },
+    topBar(view),
+    players(view, meta),
+    decisionPanel(view, P, meta),
+    meta.scoring || null,
+    h("div", { class: "lplaces", key: "places" }, (view.places || []).map((pl) => placePanel(pl, view, P, meta))),
+    handArea(view, P));
+}
