@@ -181,6 +181,12 @@ def build(out: Path) -> dict[str, str]:
         for path in sorted(bench.iterdir()):
             text = path.read_text().replace("@PYODIDE_VERSION@", pyodide_v)
             (out / "bench" / path.name).write_text(text)
+
+    # Last: the PWA (icons, web app manifest, service worker precaching every file above).
+    sys.path.insert(0, str(ROOT / "scripts"))
+    from build_pwa import build_pwa
+
+    build_pwa(out)
     return manifest
 
 

@@ -1,0 +1,23 @@
+// Write dist/sw.js: web/pwa/sw.js with its precache list (every file of the built site, hashed chunk
+// names included, a content revision for each) generated here by workbox-build's injectManifest, so
+// each build is a new service-worker version. Called by scripts/build_pwa.py once dist/ is complete.
+// Usage: node scripts/build_sw.mjs DIST
+import { injectManifest } from "workbox-build";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
+const dist = path.resolve(process.argv[2] || path.join(root, "dist"));
+const { count, size, warnings } = await injectManifest({
+  swSrc: path.join(root, "web", "pwa", "sw.js"),
+  swDest: path.join(dist, "sw.js"),
+  globDirectory: dist,
+  globPatterns: ["**/*"],
+  // bench/ is a developer page; the service worker's own source is not needed by the page.
+  globIgnores: ["sw.js", "bench/**", "web/pwa/sw.js", "web/pwa/manifest.webmanifest"],
+  maximumFileSizeToCacheInBytes: 64 * 1024 * 1024, // pyodide.asm.wasm
+  // Versioned paths are immutable: their URL is their revision.
+  dontCacheBustURLsMatching: /^runtime\/|^py\/oriflamme-[0-9a-f]+\.zip$/,
+});
+for (const w of warnings) console.warn(`build_sw: ${w}`);
+console.log(`build_sw: ${count} files precached, ${(size / 1e6).toFixed(1)} MB`);

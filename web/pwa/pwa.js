@@ -1,0 +1,89 @@
+// Installable, offline game (issue 4): registers the service worker (./sw.js, built by
+// scripts/build_sw.mjs) once the game has booted, tells the page when a new version is waiting, and
+// keeps the browser's install prompt for an "Install" button.
+// Everything here tolerates browsers (and cross-site iframes) where service workers or storage are
+// denied: the game then simply runs online, without a word.
+const state = {
+  installPrompt: null, // the deferred beforeinstallprompt event
+  waiting: null,       // a new service worker, installed, waiting for the page's go-ahead
+  controlled: false,   // this page is served by the service worker (works offline)
+  registered: false,
+};
+const listeners = new Set();
+const notify = () => { for (const fn of listeners) { try { fn(state); } catch (err) { console.warn("pwa:", err); } } };
+
+export const pwa = state;
+export function onPwaChange(fn) { listeners.add(fn); return () => listeners.delete(fn); }
+
+const swContainer = () => {
+  try { return "serviceWorker" in navigator ? navigator.serviceWorker : null; } catch { return null; }
+};
+
+addEventListener("beforeinstallprompt", (event) => {
+  event.preventDefault(); // our own button asks, not the browser's mini-infobar
+  state.installPrompt = event;
+  notify();
+});
+addEventListener("appinstalled", () => { state.installPrompt = null; notify(); });
+
+/** Show the browser's install dialog (from a click). Resolves to "accepted" | "dismissed" | null. */
+export async function install() {
+  const prompt = state.installPrompt;
+  if (!prompt) return null;
+  state.installPrompt = null;
+  notify();
+  try {
+    await prompt.prompt();
+    const choice = await prompt.userChoice;
+    return choice ? choice.outcome : null;
+  } catch {
+    return null;
+  }
+}
+
+/** Switch to the waiting version: the page reloads once the new service worker controls it. */
+export function reloadIntoUpdate() {
+  const sw = swContainer();
+  if (!state.waiting || !sw) { location.reload(); return; }
+  let reloaded = false;
+  sw.addEventListener("controllerchange", () => { if (!reloaded) { reloaded = true; location.reload(); } });
+  state.waiting.postMessage({ type: "SKIP_WAITING" });
+}
+
+function watch(reg, sw) {
+  const offer = (worker) => {
+    // Only an update if a version already controls this page; the first install needs no reload.
+    if (worker && sw.controller) { state.waiting = worker; notify(); }
+  };
+  if (reg.waiting) offer(reg.waiting);
+  reg.addEventListener("updatefound", () => {
+    const worker = reg.installing;
+    if (!worker) return;
+    worker.addEventListener("statechange", () => { if (worker.state === "installed") offer(worker); });
+  });
+  // Look for a new version when the player comes back to the tab (and hourly while it stays open).
+  const check = () => { reg.update().catch(() => { /* offline */ }); };
+  document.addEventListener("visibilitychange", () => { if (document.visibilityState === "visible") check(); });
+  setInterval(check, 3600 * 1000);
+}
+
+let started = false;
+/** Register ./sw.js. Call once the engine has booted, so the precache never competes with the boot. */
+export async function registerServiceWorker() {
+  if (started) return;
+  started = true;
+  const sw = swContainer();
+  if (!sw) return;
+  if (new URLSearchParams(location.search).get("sw") === "0") return; // tests and debugging
+  try {
+    const scope = new URL("../../", import.meta.url).href;
+    const reg = await sw.register(new URL("../../sw.js", import.meta.url).href, { scope });
+    state.registered = true;
+    state.controlled = !!sw.controller;
+    sw.addEventListener("controllerchange", () => { state.controlled = true; notify(); });
+    watch(reg, sw);
+    notify();
+  } catch {
+    // Denied (cross-site iframe, private mode, file://): the game still works online.
+  }
+}
