@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from .editions import ALL_CARDS
-from .engine import Move
+from .engine import ENDS, ONTO, Move
 from .state import OVER, State
 
 TEXTS: dict[Move, str] = {}  # memo of to_text (bounded); game.py reads it directly
@@ -75,3 +75,8 @@ def explain(s: State, action: str, legal: list[str]) -> str:
         if w.isdigit() and not 1 <= int(w) <= len(s.queue) + 1:
             return f"position {w} is outside the queue (1–{len(s.queue)})"
     return f"not a legal target now; legal: {', '.join(legal[:12])}{' …' if len(legal) > 12 else ''}"
+
+
+for _c in ALL_CARDS:  # every placement named in advance: they are most of the decisions
+    for _m in (*ENDS[_c], *ONTO[_c]):
+        to_text(_m)

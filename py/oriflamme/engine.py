@@ -56,36 +56,12 @@ def _placements(s: State) -> list[Move]:
     return out
 
 
-# Placements depend only on the edition, the set of cards in hand and where the player's own stacks
-# are: memoised (bounded), with their action strings filled in lazily by game.py. Speed only.
-_PLACEMENTS: dict[tuple[Any, ...], list[Any]] = {}
-_PLACEMENTS_MAX = 50_000
+# Placement moves, built once (a queue never holds more than 5 × 7 cards); actions.py names them all.
+ENDS: dict[str, tuple[Move, Move]] = {c: (("place", c, "first"), ("place", c, "last")) for c in ALL_CARDS}
+ONTO: dict[str, list[Move]] = {c: [("place", c, i) for i in range(64)] for c in ALL_CARDS}
+_ENDS, _ONTO = ENDS, ONTO
 _TOP_GET, _OWNER_GET = itemgetter(-1), itemgetter(OWNER)
-_ENDS: dict[str, tuple[Move, Move]] = {c: (("place", c, "first"), ("place", c, "last")) for c in ALL_CARDS}
-# ("place", card, i) for every stack index i (a queue never holds more than 5 × 7 cards)
-_ONTO: dict[str, list[Move]] = {c: [("place", c, i) for i in range(64)] for c in ALL_CARDS}
-
-
-def placement_entry(s: State) -> list[Any]:
-    """[moves as a tuple, their action strings or None] for the placement asked now."""
-    me = s.to_act
-    hand = s.hands[me]  # type: ignore[index]
-    # which top cards are mine, as a tuple of bools built without a Python-level loop
-    mine = tuple(map(me.__eq__, map(_OWNER_GET, map(_TOP_GET, s.queue))))
-    key = (s.ed.id, frozenset(hand), mine)
-    entry = _PLACEMENTS.get(key)
-    if entry is None:
-        own = [i for i, m in enumerate(mine) if m]
-        out: list[Move] = []
-        for c in s.ed.family:
-            if c in hand:
-                out += _ENDS[c]
-                if own:
-                    out += map(_ONTO[c].__getitem__, own)
-        if len(_PLACEMENTS) >= _PLACEMENTS_MAX:
-            _PLACEMENTS.clear()
-        entry = _PLACEMENTS[key] = [tuple(out), None]
-    return entry
+_MEMO_MAX = 50_000
 
 
 def _targets(s: State, ability: str) -> list[int]:
@@ -152,7 +128,7 @@ def _decree_moves(s: State) -> list[Move]:
         key = (s.cursor, singles)
     moves = _DECREES.get(key)
     if moves is None:
-        if len(_DECREES) >= _PLACEMENTS_MAX:
+        if len(_DECREES) >= _MEMO_MAX:
             _DECREES.clear()
         moves = _DECREES[key] = tuple(_decree_moves_uncached(s))
     return list(moves)

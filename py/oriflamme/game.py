@@ -56,20 +56,12 @@ class Game:
         return list(legal)
 
     def _compute_legal(self) -> Sequence[str]:
-        s = self.state
-        legal: Sequence[str]
-        if s.pending == "place":  # memoised with the moves (engine.placement_entry)
-            entry = engine.placement_entry(s)
-            self._moves = entry[0]
-            if entry[1] is None:
-                entry[1] = tuple([to_text(m) for m in entry[0]])
-            legal = entry[1]
-        else:
-            self._moves = moves = engine.legal_moves(s)
-            try:  # memoised strings, looked up without a Python-level loop
-                legal = list(map(TEXTS.__getitem__, moves))
-            except KeyError:
-                legal = [to_text(m) for m in moves]
+        self._moves = moves = engine.legal_moves(self.state)
+        legal: list[str]
+        try:  # memoised strings (every placement is named in advance), without a Python-level loop
+            legal = list(map(TEXTS.__getitem__, moves))
+        except KeyError:
+            legal = [to_text(m) for m in moves]
         self._legal = legal
         return legal
 
