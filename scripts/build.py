@@ -25,6 +25,8 @@ import sys
 import zipfile
 from pathlib import Path
 
+from precompile import fast_path
+
 ROOT = Path(__file__).resolve().parent.parent
 NODE_MODULES = ROOT / "node_modules"
 PYODIDE_FILES = [
@@ -142,6 +144,8 @@ def build(out: Path) -> dict[str, str]:
 
     # The engine: one zip of the whole package, named by its content hash.
     data = package_zip(ROOT / "py" / "oriflamme", "oriflamme")
+    # Issue 7: .pyc compiled inside Pyodide (scripts/precompile.py): engine zip + python_stdlib-<hash>.zip.
+    data, stdlib_zip = fast_path(out, pyodide_dir, data)
     digest = hashlib.sha256(data).hexdigest()[:12]
     (out / "py").mkdir()
     zip_name = f"oriflamme-{digest}.zip"
@@ -149,7 +153,7 @@ def build(out: Path) -> dict[str, str]:
     shutil.copy2(ROOT / "py" / "engine_worker.py", out / "py" / "engine_worker.py")
 
     config = {
-        "interpreter": f"./runtime/pyodide-{pyodide_v}/pyodide.mjs",
+        "interpreter": "./web/boot/interpreter.js",  # wraps loadPyodide: stdLibURL=stdlib_zip
         "files": {f"./py/{zip_name}": "./*"},
     }
     (out / "pyscript.json").write_text(json.dumps(config, indent=2) + "\n")
@@ -157,6 +161,8 @@ def build(out: Path) -> dict[str, str]:
     # Fill in the loader's placeholders: versions and the sizes of what the worker downloads.
     sizes = {name: (pyodide_dir / name).stat().st_size for name in PYODIDE_FILES}
     sizes[zip_name] = len(data)
+    del sizes["python_stdlib.zip"]  # the worker downloads the precompiled one instead
+    sizes[stdlib_zip] = (pyodide_dir / stdlib_zip).stat().st_size
     for js in [*(out / "web" / "boot").glob("*.js"), out / "web" / "engine.js"]:
         if not js.exists():
             continue

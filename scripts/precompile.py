@@ -1,0 +1,105 @@
+"""The fast boot path of the web build (issue 7, docs/PERFORMANCE.md): Python precompiled at build time.
+
+scripts/build.py calls `fast_path(out, pyodide_dir, engine_zip)`, which
+- writes `python_stdlib-<hash>.zip` into dist's Pyodide folder: the stock stdlib with an unchecked
+  hash-based `.pyc` beside every `.py` (zipimport imports it without compiling anything);
+- returns the engine zip with `__pycache__/*.cpython-3XY.pyc` added (unpacked into the worker's FS,
+  imported by the ordinary loader without compiling);
+- fills `@STDLIB_ZIP@` in dist/web/boot/interpreter.js, the `interpreter` module of pyscript.json that
+  hands that zip to Pyodide's loadPyodide as `stdLibURL`.
+
+The bytecode is produced by scripts/precompile.mjs inside the npm `pyodide` package we ship (same CPython,
+same magic number). Results are cached in .cache/precompile/, keyed by the Pyodide version and the SHA-256
+of the input zip and of both precompile scripts, so `make build` stays quick; the outputs are
+deterministic (the same inputs give the same bytes, cached or not).
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+import shutil
+import subprocess
+import tempfile
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+CACHE = ROOT / ".cache" / "precompile"
+MJS = ROOT / "scripts" / "precompile.mjs"
+
+
+def _sha(data: bytes) -> str:
+    return hashlib.sha256(data).hexdigest()
+
+
+def _pyodide_version() -> str:
+    return str(json.loads((ROOT / "node_modules" / "pyodide" / "package.json").read_text())["version"])
+
+
+def _key(pyodide_v: str, data: bytes, layout: str, prefix: str) -> str:
+    tools = MJS.read_bytes() + Path(__file__).read_bytes()
+    return _sha(f"{pyodide_v}\n{layout}\n{prefix}\n{_sha(data)}\n{_sha(tools)}".encode())[:24]
+
+
+def compile_zips(jobs: list[tuple[bytes, str, str]]) -> list[bytes]:
+    """Each (zip bytes, layout, prefix) → the zip with its .pyc added (cached)."""
+    pyodide_v = _pyodide_version()
+    results: list[bytes | None] = []
+    todo = []
+    for data, layout, prefix in jobs:
+        cached = CACHE / f"{_key(pyodide_v, data, layout, prefix)}.zip"
+        results.append(cached.read_bytes() if cached.exists() else None)
+        if not cached.exists():
+            todo.append((len(results) - 1, data, layout, prefix, cached))
+    if todo:
+        CACHE.mkdir(parents=True, exist_ok=True)
+        with tempfile.TemporaryDirectory(prefix="precompile-") as tmp:
+            spec = []
+            for i, data, layout, prefix, _ in todo:
+                src = Path(tmp) / f"in{i}.zip"
+                src.write_bytes(data)
+                spec.append({"in": str(src), "out": str(Path(tmp) / f"out{i}.zip"), "layout": layout, "prefix": prefix})
+            (Path(tmp) / "job.json").write_text(json.dumps({"jobs": spec}))
+            subprocess.run(["node", str(MJS), str(Path(tmp) / "job.json")], check=True, cwd=ROOT)
+            for i, _, _, _, cached in todo:
+                out = (Path(tmp) / f"out{i}.zip").read_bytes()
+                part = cached.with_suffix(f".{os.getpid()}.part")
+                part.write_bytes(out)
+                os.replace(part, cached)  # atomic: parallel builds never read half a file
+                results[i] = out
+    return [r for r in results if r is not None]
+
+
+def fast_path(out: Path, pyodide_dir: Path, engine_zip: bytes) -> tuple[bytes, str]:
+    """Write the compiled stdlib next to dist's Pyodide; return (compiled engine zip, stdlib zip name)."""
+    stock = (pyodide_dir / "python_stdlib.zip").read_bytes()
+    # Python's own path for the stdlib zip: /lib/python3XY.zip (see Pyodide's installStdlib).
+    pyver = _python_tag(pyodide_dir)
+    stdlib, engine = compile_zips([
+        (stock, "zipimport", f"/lib/python{pyver}.zip/"),
+        (engine_zip, "pycache", "/home/pyodide/"),
+    ])
+    name = f"python_stdlib-{_sha(stdlib)[:12]}.zip"
+    (pyodide_dir / name).write_bytes(stdlib)
+    interp = out / "web" / "boot" / "interpreter.js"
+    if interp.exists():
+        interp.write_text(interp.read_text().replace("@STDLIB_ZIP@", name))
+    return engine, name
+
+
+def _python_tag(pyodide_dir: Path) -> str:
+    """'314' for Python 3.14, read from the lock file shipped with Pyodide."""
+    info = json.loads((pyodide_dir / "pyodide-lock.json").read_text())["info"]
+    major, minor = str(info["python"]).split(".")[:2]
+    return f"{major}{minor}"
+
+
+if __name__ == "__main__":  # a manual check: python3 scripts/precompile.py <out dir>
+    import sys
+
+    target = Path(sys.argv[1] if len(sys.argv) > 1 else tempfile.mkdtemp())
+    target.mkdir(parents=True, exist_ok=True)
+    shutil.copy2(ROOT / "node_modules" / "pyodide" / "python_stdlib.zip", target / "python_stdlib.zip")
+    shutil.copy2(ROOT / "node_modules" / "pyodide" / "pyodide-lock.json", target / "pyodide-lock.json")
+    print(fast_path(target, target, b"PK\x05\x06" + b"\0" * 18)[1])
