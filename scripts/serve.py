@@ -15,8 +15,9 @@ import http.server
 import re
 import sys
 import tomllib
+from collections.abc import Callable
 from pathlib import Path
-from typing import ClassVar
+from typing import Any, ClassVar
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -50,6 +51,7 @@ class Handler(http.server.SimpleHTTPRequestHandler):
     rules: ClassVar[list[tuple[re.Pattern[str], dict[str, str]]]] = []
     extra_headers: ClassVar[dict[str, str]] = {}
     quiet = True
+    on_sent: ClassVar[Callable[[str], None] | None] = None
     extensions_map: ClassVar[dict[str, str]] = {**http.server.SimpleHTTPRequestHandler.extensions_map, **MIME}
 
     def end_headers(self) -> None:
@@ -64,6 +66,12 @@ class Handler(http.server.SimpleHTTPRequestHandler):
                 continue  # set from the extension map already
             self.send_header(key, value)
         super().end_headers()
+
+    def send_head(self) -> Any:
+        f = super().send_head()
+        if f is not None and self.on_sent is not None:  # a 200 with a body (not a 304 or an error)
+            self.on_sent(self.path)
+        return f
 
     def log_message(self, format: str, *args: object) -> None:
         if not self.quiet:
@@ -82,12 +90,13 @@ class QuietServer(http.server.ThreadingHTTPServer):
 
 def make_server(directory: Path, host: str = "127.0.0.1", port: int = 0,
                 headers: dict[str, str] | None = None, quiet: bool = True,
-                netlify: bool = True) -> QuietServer:
+                netlify: bool = True, on_sent: Callable[[str], None] | None = None) -> QuietServer:
     """A threaded server for `directory`; `netlify=False` serves without netlify.toml's headers."""
     handler = type("DistHandler", (Handler,), {
         "rules": netlify_rules(ROOT / "netlify.toml") if netlify else [],
         "extra_headers": dict(headers or {}),
         "quiet": quiet,
+        "on_sent": staticmethod(on_sent) if on_sent else None,
     })
     factory = functools.partial(handler, directory=str(directory))
     return QuietServer((host, port), factory)

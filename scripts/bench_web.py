@@ -1,0 +1,221 @@
+#!/usr/bin/env python3
+"""Browser benchmark (`make bench-web`): the game's boot against a bare Pyodide page, in one run.
+
+For each of N rounds, alternating, in Debian's Chromium (headless) against dist/ served on 127.0.0.1
+with the production headers (scripts/serve.py):
+- game, cold: a fresh browser context (empty caches) opens
+  /?edition=retail&players=3&seed=42&bots=normal&lang=en&speed=0 and we time navigation → the first
+  visible `[data-action]` element (a decision the player can click);
+- game, warm: the same context opens it again (HTTP cache, V8 code cache, service worker if any);
+- bare, cold / warm: dist/bench/bare.html loads the same Pyodide files with loadPyodide() on the main
+  thread and prints 1+1; we time navigation → that output.
+Times are the page's own clock (performance.now() from navigation start, recorded by a
+MutationObserver). The main thread's longest freeze is the longest gap of a setTimeout heartbeat
+(minus its period), from navigation to the end point plus 1 s. Bytes are what the server sent before
+the end point (first visit = cold), split into Pyodide's own files and ours, raw and gzip-9
+(what a compressing host sends; the local server does not compress).
+
+Usage: python3 scripts/bench_web.py [--rounds 5] [--dist dist] [--json out.json]
+"""
+
+from __future__ import annotations
+
+import argparse
+import gzip
+import json
+import shutil
+import statistics
+import sys
+import tempfile
+import threading
+import time
+from pathlib import Path
+from typing import Any
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT / "scripts"))
+
+from serve import make_server  # noqa: E402
+
+CHROMIUM = "/usr/bin/chromium"
+CHROMIUM_ARGS = [
+    "--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update",
+    "--disable-sync", "--no-first-run", "--disable-quic",
+]
+GAME_PATH = "?edition=retail&players=3&seed=42&bots=normal&lang=en&speed=0"
+BARE_PATH = "bench/bare.html"
+HEARTBEAT_MS = 10
+TIMEOUT_MS = 120_000
+
+INIT_SCRIPT = """
+(() => {
+  if (window.top !== window) return;
+  const b = window.__bench = { maxGap: 0, end: null, stopAt: Infinity };
+  let last = performance.now();
+  const beat = () => {
+    const now = performance.now();
+    if (now > b.stopAt) return;
+    b.maxGap = Math.max(b.maxGap, now - last - @HB@);
+    last = now;
+    setTimeout(beat, @HB@);
+  };
+  setTimeout(beat, @HB@);
+  const visible = (el) => el.getClientRects().length > 0 && getComputedStyle(el).visibility !== 'hidden';
+  const check = () => {
+    if (b.end !== null) return;
+    const el = document.querySelector('[data-action]') || document.querySelector('output#result');
+    if (el && visible(el)) { b.end = performance.now(); b.stopAt = b.end + 1000; }
+  };
+  new MutationObserver(check).observe(document, { childList: true, subtree: true, attributes: true });
+})();
+""".replace("@HB@", str(HEARTBEAT_MS))
+
+
+class Recorder:
+    """Which files the server sent, in order, with their sizes (raw and gzip -9)."""
+
+    def __init__(self, root: Path) -> None:
+        self.root = root
+        self.lock = threading.Lock()
+        self.sent: list[tuple[float, str, int]] = []
+        self._gz: dict[str, int] = {}
+
+    def record(self, path: str) -> None:
+        local = path.split("?", 1)[0].split("#", 1)[0].lstrip("/") or "index.html"
+        file = self.root / local
+        if file.is_dir():
+            file = file / "index.html"
+        size = file.stat().st_size if file.is_file() else 0
+        with self.lock:
+            self.sent.append((time.monotonic(), local, size))
+
+    def gz(self, local: str) -> int:
+        if local not in self._gz:
+            file = self.root / local
+            if file.is_dir():
+                file = file / "index.html"
+            self._gz[local] = len(gzip.compress(file.read_bytes(), 9)) if file.is_file() else 0
+        return self._gz[local]
+
+    def mark(self) -> int:
+        with self.lock:
+            return len(self.sent)
+
+    def since(self, start: int, until: float) -> list[tuple[str, int]]:
+        with self.lock:
+            return [(p, s) for t, p, s in self.sent[start:] if t <= until]
+
+
+def serve(dist: Path) -> tuple[Any, str, Recorder]:
+    recorder = Recorder(dist)
+    server = make_server(dist, on_sent=recorder.record)
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    return server, f"http://127.0.0.1:{server.server_address[1]}/", recorder
+
+
+def measure(context: Any, url: str, recorder: Recorder) -> dict[str, Any]:
+    page = context.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    start = recorder.mark()
+    page.goto(url, wait_until="commit")
+    page.wait_for_function("window.__bench && window.__bench.end !== null", timeout=TIMEOUT_MS, polling=50)
+    end_wall = time.monotonic()
+    page.wait_for_timeout(1100)  # the heartbeat keeps watching for 1 s after the end point
+    result = page.evaluate("({end: window.__bench.end, maxGap: window.__bench.maxGap})")
+    files = recorder.since(start, end_wall)
+    raw = sum(s for _, s in files)
+    gz = sum(recorder.gz(p) for p, _ in files)
+    pyodide = [(p, s) for p, s in files if p.startswith("runtime/pyodide-")]
+    result.update(
+        bytes=raw, gzip=gz, requests=len(files),
+        pyodide_bytes=sum(s for _, s in pyodide), pyodide_gzip=sum(recorder.gz(p) for p, _ in pyodide),
+        files=files, errors=errors,
+    )
+    page.close()
+    return result
+
+
+def median(xs: list[float]) -> float:
+    return statistics.median(xs) if xs else float("nan")
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("--rounds", type=int, default=5)
+    ap.add_argument("--dist", default=str(ROOT / "dist"))
+    ap.add_argument("--json", help="write every measurement here")
+    args = ap.parse_args()
+    from playwright.sync_api import sync_playwright
+
+    src = Path(args.dist)
+    if not (src / "index.html").exists():
+        sys.exit("dist/ missing: run `make build` (make bench-web does)")
+    with tempfile.TemporaryDirectory() as tmp:
+        dist = Path(tmp) / "dist"
+        shutil.copytree(src, dist)  # a rebuild during the run cannot change what we measure
+        server, base, recorder = serve(dist)
+        runs: dict[str, list[dict[str, Any]]] = {k: [] for k in
+                                                 ("game cold", "game warm", "bare cold", "bare warm")}
+        with sync_playwright() as p:
+            browser = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+            try:
+                for i in range(args.rounds):
+                    order = [("game", GAME_PATH), ("bare", BARE_PATH)]
+                    if i % 2:
+                        order.reverse()  # alternate which goes first
+                    for name, path in order:
+                        context = browser.new_context()
+                        context.add_init_script(INIT_SCRIPT)
+                        try:
+                            runs[f"{name} cold"].append(measure(context, base + path, recorder))
+                            runs[f"{name} warm"].append(measure(context, base + path, recorder))
+                        finally:
+                            context.close()
+                    last = {k: round(v[-1]["end"]) for k, v in runs.items()}
+                    print(f"round {i + 1}/{args.rounds}: {last}", file=sys.stderr, flush=True)
+            finally:
+                browser.close()
+                server.shutdown()
+
+    report(runs, args.rounds)
+    if args.json:
+        Path(args.json).write_text(json.dumps(runs, indent=1))
+
+
+def report(runs: dict[str, list[dict[str, Any]]], rounds: int) -> None:
+    def ms(key: str, field: str = "end") -> float:
+        return median([r[field] for r in runs[key]])
+
+    print(f"\nmake bench-web — Chromium headless, 127.0.0.1, medians of {rounds} (alternating, one run)\n")
+    print(f"| {'page':<10} | {'first action / output (ms)':>27} | {'longest main-thread freeze (ms)':>31} |")
+    print(f"|{'-' * 12}|{'-' * 29}|{'-' * 33}|")
+    for key in runs:
+        print(f"| {key:<10} | {ms(key):>27.0f} | {ms(key, 'maxGap'):>31.0f} |")
+    print()
+    for temp in ("cold", "warm"):
+        g, b = ms(f"game {temp}"), ms(f"bare {temp}")
+        print(f"ratio game/bare, {temp}: {g / b:.2f}  ({g:.0f} ms vs {b:.0f} ms)")
+    cold = runs["game cold"][0]
+    bare = runs["bare cold"][0]
+    ours_raw = cold["bytes"] - cold["pyodide_bytes"]
+    ours_gz = cold["gzip"] - cold["pyodide_gzip"]
+    print("\nfirst visit (cold), bytes sent before the end point:")
+    print(f"| {'':<28} | {'raw':>12} | {'gzip -9':>12} | {'requests':>8} |")
+    print(f"|{'-' * 30}|{'-' * 14}|{'-' * 14}|{'-' * 10}|")
+    print(f"| {'game: total':<28} | {cold['bytes']:>12,} | {cold['gzip']:>12,} | {cold['requests']:>8} |")
+    print(f"| {'game: Pyodide files':<28} | {cold['pyodide_bytes']:>12,} | {cold['pyodide_gzip']:>12,} |"
+          f" {'':>8} |")
+    print(f"| {'game: ours (PyScript, UI, engine)':<28} | {ours_raw:>12,} | {ours_gz:>12,} | {'':>8} |")
+    print(f"| {'bare Pyodide page: total':<28} | {bare['bytes']:>12,} | {bare['gzip']:>12,} |"
+          f" {bare['requests']:>8} |")
+    print("\nlargest files of the game's first visit (raw bytes):")
+    for path, size in sorted(cold["files"], key=lambda f: -f[1])[:12]:
+        print(f"  {size:>11,}  {path}")
+    errs = [e for k in runs for r in runs[k] for e in r["errors"]]
+    if errs:
+        print(f"\npage errors during the runs: {errs[:5]}")
+
+
+if __name__ == "__main__":
+    main()
