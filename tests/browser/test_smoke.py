@@ -4,6 +4,7 @@ through web/engine.js, and the game offers a first clickable action."""
 from __future__ import annotations
 
 import json
+import re
 import tomllib
 from pathlib import Path
 from typing import Any
@@ -84,6 +85,10 @@ def test_csp_header_is_served_and_strict(site_url: str) -> None:
     netlify = tomllib.loads((ROOT / "netlify.toml").read_text())
     declared = next(h["values"]["Content-Security-Policy"] for h in netlify["headers"] if h["for"] == "/*")
     assert csp == declared
+    index = (ROOT / "index.html").read_text()
+    meta = re.search(r'<meta http-equiv="Content-Security-Policy" content="([^"]*)"', index)
+    if meta:  # a <meta> copy of the policy must say exactly the same
+        assert meta.group(1) == declared
     for token in csp.replace(";", " ").split():
         assert "://" not in token and not token.startswith("*"), token  # no other host, ever
     with urllib.request.urlopen(f"{site_url}runtime/pyodide-314.0.7/pyodide.asm.wasm") as resp:
