@@ -1,0 +1,58 @@
+"""Installability: Chromium finds nothing wrong with the web app manifest and the service worker, and the
+manifest's icons (192 and 512 PNG, maskable) are served as declared."""
+
+from __future__ import annotations
+
+import json
+import struct
+from typing import Any
+from urllib.request import urlopen
+
+import pytest
+from conftest import CHROMIUM, CHROMIUM_ARGS, PageGuard
+from session_helpers import BOOTED
+
+pytestmark = pytest.mark.browser
+
+
+def png_size(data: bytes) -> tuple[int, int]:
+    assert data[:8] == b"\x89PNG\r\n\x1a\n"
+    return struct.unpack(">II", data[16:24])
+
+
+def test_manifest_and_icons(site_url: str) -> None:
+    manifest = json.loads(urlopen(f"{site_url}manifest.webmanifest").read())
+    assert manifest["display"] == "standalone" and manifest["start_url"] == "./"
+    sizes = {}
+    for icon in manifest["icons"]:
+        if icon["type"] != "image/png":
+            continue
+        data = urlopen(site_url + icon["src"].removeprefix("./")).read()
+        w, h = png_size(data)
+        assert icon["sizes"] == f"{w}x{h}"
+        sizes.setdefault(icon["purpose"], set()).add(w)
+    assert sizes["any"] == {192, 512} and sizes["maskable"] == {192, 512}
+
+
+def test_chromium_reports_no_installability_errors(browser_type: Any, site_url: str, tmp_path: Any) -> None:
+    # A normal (persistent) profile: Playwright's default contexts are incognito, never installable.
+    context = browser_type.launch_persistent_context(
+        str(tmp_path / "profile"), executable_path=CHROMIUM, args=CHROMIUM_ARGS, headless=True)
+    guard = PageGuard({site_url.rstrip("/")})
+    context.on("request", guard.on_request)
+    try:
+        page = context.pages[0] if context.pages else context.new_page()
+        page.on("console", guard.on_console)
+        page.on("pageerror", guard.on_pageerror)
+        page.goto(f"{site_url}?lang=en&speed=0")
+        page.wait_for_function(BOOTED, timeout=120_000)
+        page.wait_for_function("() => navigator.serviceWorker && !!navigator.serviceWorker.controller",
+                               timeout=120_000)
+        cdp = context.new_cdp_session(page)
+        errors = cdp.send("Page.getInstallabilityErrors")["installabilityErrors"]
+        assert errors == [], errors
+        manifest = cdp.send("Page.getAppManifest")
+        assert not manifest.get("errors"), manifest.get("errors")
+    finally:
+        context.close()
+    guard.check()

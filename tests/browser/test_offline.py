@@ -1,0 +1,41 @@
+"""Offline PWA: after one online visit the service worker serves the whole game with no network —
+boot, a whole game, the rules help, another language — and nothing ever goes to another origin."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from conftest import start_server
+from session_helpers import BOOTED, play_to_end
+
+pytestmark = pytest.mark.browser
+
+
+def test_offline_after_one_visit(strict_page: Any, page_guard: Any, dist_dir: Any) -> None:
+    page = strict_page
+    server = start_server(dist_dir)
+    url = f"http://127.0.0.1:{server.server_address[1]}/"
+    page_guard.allow_origin(url)
+    try:
+        page.goto(f"{url}?lang=en&speed=0")
+        page.wait_for_function(BOOTED, timeout=120_000)
+        # Registered after the boot; controls the page once every file is precached.
+        page.wait_for_function("() => navigator.serviceWorker && !!navigator.serviceWorker.controller",
+                               timeout=120_000)
+        assert (dist_dir / "sw.js").exists()
+    finally:
+        server.shutdown()
+        server.server_close()
+    page.context.set_offline(True)
+    # A fresh start, offline: the page, the runtime, the engine — all from the service worker.
+    page.goto(f"{url}?edition=pegasus&players=3&seed=11&bots=easy&lang=en&speed=0&test=1")
+    assert play_to_end(page, 11) > 0
+    assert page.locator('[data-testid="final-scores"] tbody tr').count() == 3
+    # Other editions and the rules help and languages are in the precache too.
+    page.goto(f"{url}?edition=prototype&players=2&seed=12&bots=random&lang=fr&speed=0&test=1")
+    page.wait_for_selector('#app[data-busy="0"] [data-action]', timeout=60_000)
+    assert page.evaluate("document.documentElement.lang") == "fr"
+    page.click('[data-ui="rules"]')
+    page.wait_for_selector('[data-testid="rules"]')
+    assert page.locator('[data-testid="rules"] .card-help').count() == 10

@@ -1,0 +1,215 @@
+// The replay viewer of a shared link (issue 4): every step of a finished game, all cards revealed.
+// engine.replay(save) rebuilds the game through the engine's own checks (and refuses a game still in
+// progress) and gives the full position after each action; this module only draws them.
+import { h, raw } from "./dom.js";
+import { t, cardName, colourName } from "../i18n/index.js";
+import { emblemSvg } from "../art/emblems.js";
+import { card } from "./table.js";
+import { eventText } from "./log.js";
+import { x } from "./xtext.js";
+import { readShareLink } from "./share.js";
+
+const R = {
+  status: "loading", // loading | ready | error
+  error: null,
+  data: null,        // {steps, ranking, settings, seats}
+  step: 0,
+  playing: null,     // interval id
+  logs: [],          // per step: the texts of its events
+  rounds: [],        // [{round, step}]
+};
+let rerender = () => {};
+
+/** Start the viewer: `engineReady` resolves to the engine (or null if it failed to boot). */
+export async function startReplay(app, engineReady, onRender) {
+  rerender = onRender;
+  app.addEventListener("click", onClick);
+  app.addEventListener("input", onInput);
+  app.addEventListener("change", onInput);
+  document.addEventListener("keydown", onKey);
+  let text;
+  try {
+    text = await readShareLink();
+  } catch {
+    fail(x("badLink"));
+    return;
+  }
+  const engine = await engineReady();
+  if (!engine) { fail(x("badLink")); return; }
+  const data = await engine.replay(text);
+  if (!data || data.error || !Array.isArray(data.steps) || !data.steps.length) {
+    fail(data && data.error ? `${x("badLink")} (${data.error})` : x("badLink"));
+    return;
+  }
+  R.data = data;
+  const edition = data.steps[0].position.edition;
+  R.logs = data.steps.map((s) => (s.events || []).map((ev) => eventText(ev, edition, { viewer: null })).filter(Boolean));
+  R.rounds = [];
+  data.steps.forEach((s, i) => {
+    const r = s.position.round;
+    if (!R.rounds.length || R.rounds[R.rounds.length - 1].round !== r) R.rounds.push({ round: r, step: i });
+  });
+  R.step = data.steps.length - 1; // opens on the final scores; Start / the round menu go back
+  R.status = "ready";
+  rerender();
+}
+
+function fail(msg) {
+  R.status = "error";
+  R.error = msg;
+  rerender();
+}
+
+function go(step) {
+  if (!R.data) return;
+  R.step = Math.max(0, Math.min(R.data.steps.length - 1, step));
+  if (R.step === R.data.steps.length - 1) stop();
+  rerender();
+}
+
+function stop() {
+  if (R.playing) clearInterval(R.playing);
+  R.playing = null;
+}
+
+function togglePlay() {
+  if (R.playing) { stop(); rerender(); return; }
+  if (R.step >= R.data.steps.length - 1) R.step = 0;
+  R.playing = setInterval(() => go(R.step + 1), 700);
+  rerender();
+}
+
+function onClick(ev) {
+  const el = ev.target.closest("[data-ui]");
+  if (!el || R.status !== "ready") return;
+  switch (el.dataset.ui) {
+    case "rp-start": stop(); go(0); break;
+    case "rp-prev": stop(); go(R.step - 1); break;
+    case "rp-next": stop(); go(R.step + 1); break;
+    case "rp-end": stop(); go(R.data.steps.length - 1); break;
+    case "rp-play": togglePlay(); break;
+    default: break;
+  }
+}
+
+function onInput(ev) {
+  const el = ev.target.closest("[data-replay]");
+  if (!el || R.status !== "ready") return;
+  stop();
+  if (el.dataset.replay === "step") go(Number(el.value));
+  else if (el.dataset.replay === "round") go(Number(el.value));
+}
+
+function onKey(ev) {
+  if (R.status !== "ready" || ev.target.closest?.("input,select,textarea")) return;
+  if (ev.key === "ArrowRight") { stop(); go(R.step + 1); }
+  else if (ev.key === "ArrowLeft") { stop(); go(R.step - 1); }
+}
+
+// ---------------------------------------------------------------- drawing
+
+function chips(edition, list, cls) {
+  if (!list || !list.length) return h("span", { class: "muted" }, x("noCards"));
+  return list.map((c, i) => h("span", { key: `${cls}${i}`, class: `chip ${cls}`, "data-card": c }, cardName(edition, c)));
+}
+
+function playerPanel(pos, c, scores) {
+  const ed = pos.edition;
+  return h("div", { key: c, class: `badge rp-player c-${c} ${pos.to_act === c ? "to-act" : ""}`, "data-testid": `rp-player-${c}` },
+    h("span", { class: "badge-head" },
+      h("span", { class: "swatch", "aria-hidden": "true" }),
+      h("span", { class: "pname" }, colourName(c)),
+      pos.first === c ? h("span", { class: "crown", title: t("firstPlayer") }, "♛") : null,
+      h("span", { class: "score", "data-testid": `rp-score-${c}` }, String(scores[c] ?? 0))),
+    h("span", { class: "rp-row" }, h("span", { class: "rp-k" }, `${x("hand")}:`), chips(ed, pos.hands?.[c], "hand")),
+    h("span", { class: "rp-row" }, h("span", { class: "rp-k" }, `${x("aside")}:`), chips(ed, pos.aside?.[c], "aside")),
+    h("span", { class: "rp-row" }, h("span", { class: "rp-k" }, `${x("discard")}:`),
+      (pos.discard?.[c] || []).length
+        ? pos.discard[c].map((d, i) => raw("span", { key: `d${d}${i}`, class: "mini", title: cardName(ed, d), "data-card": d }, emblemSvg(d)))
+        : h("span", { class: "muted" }, x("noCards"))));
+}
+
+function queueView(pos) {
+  const ed = pos.edition;
+  const stacks = (pos.queue || []).map((stack, i) => {
+    const top = stack[stack.length - 1];
+    const under = stack.slice(0, -1);
+    return h("div", { key: `s${i}`, class: `stack depth-${Math.min(under.length, 4)}`, "data-pos": String(i + 1) },
+      h("span", { class: "pos" }, pos.cursor === i + 1 ? `▼${i + 1}` : String(i + 1)),
+      under.length ? h("div", { class: "under", title: under.map((u) => cardName(ed, u.card)).join(", ") },
+        under.map((u, k) => h("span", { key: `u${k}`, class: `layer c-${u.owner} ${u.face_up ? "up" : "down"}` }))) : null,
+      // Every card revealed: a face-down card is drawn as its owner sees it (back, with its name).
+      card(ed, top.card, { owner: top.owner, up: top.face_up, tokens: top.tokens, mine: true,
+        cls: pos.cursor === i + 1 ? "cursor" : "" }));
+  });
+  return h("section", { class: "queue-wrap", key: "queue" },
+    h("h2", { class: "section-title" }, t("queue")),
+    h("div", { class: `queue ${pos.direction === "rtl" ? "rtl" : "ltr"}`, "data-testid": "rp-queue" }, stacks));
+}
+
+function ranking(data) {
+  const last = data.steps[data.steps.length - 1];
+  const rows = [];
+  let place = 1;
+  for (const group of data.ranking || []) {
+    for (const c of group) {
+      rows.push(h("tr", { key: c, class: `c-${c}` }, h("td", {}, String(place)),
+        h("td", {}, h("span", { class: "swatch" }), " ", colourName(c)), h("td", { class: "num" }, String(last.scores[c]))));
+    }
+    place += group.length;
+  }
+  return h("table", { class: "scores", "data-testid": "rp-final" },
+    h("thead", {}, h("tr", {}, h("th", {}, t("place")), h("th", {}, t("player")), h("th", { class: "num" }, t("points")))),
+    h("tbody", {}, rows));
+}
+
+/** The viewer's vnodes; `boot` is the boot bar (or null once the engine runs). */
+export function replayScreen(boot) {
+  if (R.status !== "ready") {
+    return h("main", { class: "setup", key: "rp-wait" }, h("div", { class: "setup-card" },
+      h("h1", { class: "logo" }, t("title")),
+      h("p", { class: "tagline" }, x("replay")),
+      R.status === "error" ? h("p", { class: "notice", role: "alert", "data-testid": "rp-error" }, R.error) : boot,
+      h("p", {}, h("a", { class: "btn primary", href: "./" }, x("newGame")))));
+  }
+  const data = R.data;
+  const n = data.steps.length - 1;
+  const s = data.steps[R.step];
+  const pos = s.position;
+  const log = [];
+  for (let i = 1; i <= R.step; i++) for (const text of R.logs[i]) log.push(text);
+  const shown = log.slice(-300);
+  const atEnd = R.step === n;
+  const lastTexts = R.logs[R.step].slice(-3).join(" ");
+  return h("div", { class: "game replay", key: "replay", "data-testid": "replay" },
+    h("div", { class: "table" },
+      h("header", { class: "topbar" },
+        h("span", { class: "brand" }, t("title")),
+        h("span", { class: "round" }, x("replayOf", { edition: t(`edition.${pos.edition}`), n: pos.seats.length })),
+        h("span", { class: "round", "data-testid": "rp-round" }, t("round", { r: pos.round, n: pos.phase === "over" ? pos.round : "?" })),
+        h("span", { class: "spacer" }),
+        h("a", { class: "tb-btn", href: "./" }, x("newGame"))),
+      h("section", { class: "decision rp-controls", "aria-label": x("replay") },
+        h("div", { class: "decision-buttons" },
+          h("button", { type: "button", class: "btn", "data-ui": "rp-start", disabled: R.step === 0, "aria-label": x("start") }, "⏮"),
+          h("button", { type: "button", class: "btn", "data-ui": "rp-prev", disabled: R.step === 0, "aria-label": x("prev"), "data-testid": "rp-prev" }, "◀"),
+          h("button", { type: "button", class: "btn primary", "data-ui": "rp-play", "data-testid": "rp-play" }, R.playing ? `⏸ ${x("pause")}` : `▶ ${x("play")}`),
+          h("button", { type: "button", class: "btn", "data-ui": "rp-next", disabled: atEnd, "aria-label": x("next"), "data-testid": "rp-next" }, "▶"),
+          h("button", { type: "button", class: "btn", "data-ui": "rp-end", disabled: atEnd, "aria-label": x("end"), "data-testid": "rp-end" }, "⏭"),
+          h("label", { class: "rp-jump" }, h("span", {}, `${x("jumpRound")} `),
+            h("select", { "data-replay": "round", "data-testid": "rp-round-select" },
+              R.rounds.map((r) => h("option", { value: String(r.step), selected: r.step <= R.step &&
+                (R.rounds.find((q) => q.step > r.step)?.step ?? Infinity) > R.step }, x("round", { r: r.round })))))),
+        h("input", { type: "range", min: "0", max: String(n), value: String(R.step), "data-replay": "step",
+          class: "rp-slider", "aria-label": x("step", { k: R.step, n }) }),
+        h("p", { class: "decision-text", "data-testid": "rp-step" },
+          x("step", { k: R.step, n }), s.actor ? ` · ${colourName(s.actor)}: ${s.action}` : ` · ${x("startPos")}`),
+        lastTexts ? h("p", { class: "last-event" }, lastTexts) : null),
+      h("section", { class: "players rp-players", key: "players" }, pos.seats.map((c) => playerPanel(pos, c, s.scores))),
+      queueView(pos),
+      atEnd ? ranking(data) : null),
+    h("aside", { class: "log", key: "log", "aria-label": t("log") },
+      h("details", { class: "log-details", open: true },
+        h("summary", {}, t("log")),
+        h("ol", { class: "log-list", "data-testid": "rp-log" }, shown.map((text, i) => h("li", { key: `r${log.length - shown.length + i}` }, text))))));
+}

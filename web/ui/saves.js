@@ -1,0 +1,96 @@
+// Save and resume (issue 4). After every action the page keeps the engine's save (engine.save():
+// versioned format, settings, seed and action list) and the log as shown, in localStorage.
+// Reopening offers to continue: engine.load() replays the actions through the engine's own checks, so
+// it is at the same decision with the same view; the log comes back as it was.
+// Storage may be missing or throw on every touch (private modes, cross-site iframes): then nothing is
+// saved and nothing is said. A save that cannot be read is dropped with a one-line notice.
+export const SAVE_KEY = "oriflamme.save";
+export const LOG_KEY = "oriflamme.save.log";
+const SAVE_FORMAT = "oriflamme-web-save/1";
+const MAX_TEXT = 1_000_000;
+
+export function storage() {
+  try {
+    const st = window.localStorage;
+    if (!st) return null;
+    const probe = "oriflamme.probe";
+    st.setItem(probe, "1");
+    st.removeItem(probe);
+    return st;
+  } catch {
+    return null;
+  }
+}
+
+let cached; // undefined: not probed yet
+const store = () => (cached === undefined ? (cached = storage()) : cached);
+export const canSave = () => store() != null;
+
+function get(key) {
+  try { return store()?.getItem(key) ?? null; } catch { return null; }
+}
+function put(key, value) {
+  try { store()?.setItem(key, value); return true; } catch { return false; }
+}
+function drop(key) {
+  try { store()?.removeItem(key); } catch { /* denied */ }
+}
+
+/**
+ * The stored save: {text} when it looks like one of ours (the engine checks it fully on load),
+ * {bad: true} when something unreadable is stored (it is removed), null when there is none.
+ */
+export function peekSave() {
+  const text = get(SAVE_KEY);
+  if (text == null || text === "") return null;
+  let ok = false;
+  try {
+    const raw = text.length <= MAX_TEXT ? JSON.parse(text) : null;
+    ok = !!raw && typeof raw === "object" && !Array.isArray(raw) && raw.format === SAVE_FORMAT &&
+      Array.isArray(raw.actions) && raw.actions.every((a) => typeof a === "string") &&
+      raw.settings && typeof raw.settings === "object";
+  } catch {
+    ok = false;
+  }
+  if (!ok) {
+    clearSave();
+    return { bad: true };
+  }
+  return { text };
+}
+
+export function clearSave() {
+  drop(SAVE_KEY);
+  drop(LOG_KEY);
+}
+
+/** After each update: keep the game (or forget it once over). `log` is the list of shown entries. */
+export async function rememberGame(engine, u, log) {
+  if (!canSave() || !engine || !u || u.error) return;
+  if (u.over) { clearSave(); return; }
+  const text = await engine.save();
+  if (typeof text !== "string" || text.includes('"error"')) return;
+  if (put(SAVE_KEY, text)) {
+    const entries = log.map((e) => ({ text: String(e.text), cls: e.cls || "", ev: e.ev, viewer: e.viewer }));
+    put(LOG_KEY, JSON.stringify({ actions: u.actions, entries }));
+  }
+}
+
+/** The log saved with the game, if it belongs to the position after `actions` actions; else null. */
+export function savedLog(actions) {
+  try {
+    const raw = JSON.parse(get(LOG_KEY) || "null");
+    if (!raw || raw.actions !== actions || !Array.isArray(raw.entries)) return null;
+    return raw.entries
+      .filter((e) => e && typeof e.text === "string")
+      .slice(-400)
+      .map((e) => ({
+        text: e.text.slice(0, 500),
+        cls: e.cls === "round" ? "round" : "",
+        ev: e.ev && typeof e.ev === "object" && !Array.isArray(e.ev) ? e.ev : undefined,
+        viewer: typeof e.viewer === "string" ? e.viewer : undefined,
+      }));
+  } catch {
+    return null;
+  }
+}
