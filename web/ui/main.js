@@ -8,6 +8,14 @@ import { eventText, eventFocus } from "./log.js";
 import { defaultSetup, fromParams, settingsOf, setupScreen, EDITIONS } from "./setup.js";
 import { bootBar, endScreen, rulesDialog } from "./overlays.js";
 import { lieuxScreen, lieuxRules, lieuxEventText, lieuxSetupChange } from "./lieux/index.js";
+// Issue 4 (saves, shared replays, hot-seat, install/embed/share extras): web/ui/{saves,share,replay,hotseat,extras}.js
+import { peekSave, rememberGame, savedLog, clearSave } from "./saves.js";
+import { isShareLink } from "./share.js";
+import { startReplay, replayScreen } from "./replay.js";
+import { isHotseat, passScreen, publicEvent } from "./hotseat.js";
+import { initExtras, setupExtras, extrasOverlay, withShare, setNotice } from "./extras.js";
+import { x } from "./xtext.js";
+import { registerServiceWorker } from "../pwa/pwa.js";
 
 const params = new URLSearchParams(location.search);
 const TEST = params.get("test") === "1";
@@ -29,6 +37,8 @@ const S = {
   info: null,
   endHidden: false,
   error: null,
+  pass: null, // hot-seat: the colour the device must be passed to (nothing of the table is drawn)
+  shownTo: null, // hot-seat: the human now looking at the screen
 };
 const received = [];
 let logSeq = 0;
@@ -44,15 +54,28 @@ function logPanel() {
     h("details", { class: "log-details", open: true },
       h("summary", {}, t("log")),
       h("ol", { class: "log-list", "data-testid": "log" },
-        S.log.map((e) => h("li", { key: e.key, class: e.cls }, e.text)))));
+        S.log.map((e) => h("li", { key: e.key, class: e.cls }, logText(e))))));
+}
+
+/** Hot-seat: an entry told to another human is re-told without that human's secrets. */
+function logText(e) {
+  const u = S.update;
+  if (!e.ev || !e.viewer || !u || e.viewer === u.viewer || u.view.game === "lieux" || !isHotseat(u)) return e.text;
+  return eventText(publicEvent(e.ev, e.viewer), u.view.edition, { viewer: u.viewer });
 }
 
 function render() {
   const boot = bootBar(S.boot);
   const out = [];
+  if (S.screen === "replay") { // a shared link: web/ui/replay.js
+    patch(app, [replayScreen(boot), ...extrasOverlay()]);
+    return;
+  }
   if (S.screen === "setup" || !S.update) {
-    if (S.screen === "setup") out.push(setupScreen(S.setup, boot, savedGame() != null));
+    if (S.screen === "setup") out.push(setupScreen(S.setup, boot, savedGame() != null), setupExtras());
     else out.push(h("main", { class: "setup", key: "wait" }, h("div", { class: "setup-card" }, h("h1", { class: "logo" }, t("title")), boot)));
+  } else if (S.pass) { // hot-seat hand-over: web/ui/hotseat.js
+    out.push(passScreen(S.pass));
   } else if (S.update.view.game === "lieux") { // Château, Village & Port: web/ui/lieux/
     out.push(...lieuxScreen(S.update, { endHidden: S.endHidden, speed: speed(), flash: S.flash, lastText: S.lastText,
       rerender: render, log: logPanel() }));
@@ -67,12 +90,13 @@ function render() {
       tokens: view.edition !== "prototype", info: S.info,
     };
     out.push(h("div", { class: "game", key: "game" }, table(view, P, S.sel, meta), logPanel()));
-    if (u.over && !S.endHidden) out.push(endScreen(u, meta));
+    if (u.over && !S.endHidden) out.push(withShare(endScreen(u, meta)));
     else if (u.over) out.push(h("button", { key: "show-end", type: "button", class: "btn primary floating", "data-ui": "show-end" }, t("finalScores")));
   }
   const lieux = S.screen === "game" && S.update ? S.update.view.game === "lieux" : S.setup.game === "lieux";
   if (S.rules) out.push(lieux ? lieuxRules(S.update && S.update.view) : rulesDialog(S.update ? S.update.view.edition : S.setup.edition));
   if (S.error) out.push(h("div", { key: "err", class: "toast error", role: "alert" }, t("error", { msg: S.error })));
+  out.push(...extrasOverlay());
   document.body.classList.toggle("instant", speed() === 0);
   const hadFocus = document.activeElement && document.activeElement !== document.body && app.contains(document.activeElement);
   patch(app, out);
@@ -91,7 +115,7 @@ function addLog(ev, view, viewer) {
   const text = view.game === "lieux" ? lieuxEventText(ev, { viewer }) : eventText(ev, view.edition, { viewer });
   if (!text) return "";
   const cls = ev.type === "round_started" || ev.type === "game_over" ? "round" : "";
-  S.log.push({ key: `l${logSeq++}`, text, cls });
+  S.log.push({ key: `l${logSeq++}`, text, cls, ev, viewer });
   if (S.log.length > 400) S.log.splice(0, S.log.length - 400);
   return text;
 }
@@ -114,6 +138,7 @@ async function apply(u, gen) {
   S.flashPos = fromBot ? focus.pos : null;
   S.update = u;
   S.busy = u.to_act_kind === "bot";
+  if (isHotseat(u) && u.to_act_kind === "human" && u.viewer !== S.shownTo) S.pass = u.viewer;
   render();
   remember(u);
   if (u.over) return;
@@ -135,6 +160,8 @@ async function startGame() {
   S.endHidden = false;
   S.sel = { handIdx: null, moveSrc: null, chooseA: null };
   S.busy = true;
+  S.pass = null;
+  S.shownTo = null;
   render();
   const engine = await engineReady();
   if (!engine || gen !== S.gen) return;
@@ -153,23 +180,13 @@ async function act(action) {
 
 // ---------------------------------------------------------------- resume after a reload
 
-const SAVE_KEY = "oriflamme.save";
-function storage() {
-  try { return window.localStorage; } catch { return null; }
-}
+// Saved after every action with the log as shown (web/ui/saves.js); storage that throws saves nothing.
 export function savedGame() {
-  try { return storage()?.getItem(SAVE_KEY) || null; } catch { return null; }
+  const peek = peekSave();
+  return peek && peek.text ? peek.text : null;
 }
 function remember(u) {
-  const st = storage();
-  if (!st) return;
-  try {
-    if (u.over) { st.removeItem(SAVE_KEY); return; }
-    if (u.to_act_kind !== "human") return; // saved while waiting for you: a reload resumes right there
-    S.engine.save().then((s) => {
-      try { st.setItem(SAVE_KEY, typeof s === "string" ? s : JSON.stringify(s)); } catch { /* full or denied */ }
-    });
-  } catch { /* storage denied */ }
+  rememberGame(S.engine, u, S.log).catch(() => { /* storage full or denied */ });
 }
 
 async function resumeGame() {
@@ -182,18 +199,20 @@ async function resumeGame() {
   S.lastText = "";
   S.endHidden = false;
   S.busy = true;
+  S.pass = null;
+  S.shownTo = null;
   render();
   const engine = await engineReady();
   if (!engine || gen !== S.gen) return;
   const u = await engine.load(text);
-  if (u && u.error) {
-    try { storage()?.removeItem(SAVE_KEY); } catch { /* denied */ }
-    S.screen = "setup";
-    S.busy = false;
-    S.error = u.error;
-    render();
+  if (!u || u.error) { // a save the engine refuses: one line, and a clean new game
+    clearSave();
+    setNotice(x("badSave"));
+    startGame();
     return;
   }
+  const log = savedLog(u.actions);
+  if (log) S.log = log.map((e) => ({ ...e, key: `l${logSeq++}` }));
   if (u && u.settings) S.setup = { ...S.setup, edition: u.settings.edition || S.setup.edition, game: u.settings.game || "oriflamme" };
   await apply(u, gen);
 }
@@ -216,6 +235,7 @@ async function boot() {
     if (TEST) window.__oriflamme = { engine, received };
     render();
     readyResolve(engine);
+    registerServiceWorker(); // after the boot, so the precache never slows the first visit
   } catch (err) {
     S.boot = { ...S.boot, error: String((err && err.message) || err) };
     render();
@@ -244,9 +264,25 @@ function onClick(ev) {
     case "again": S.setup = { ...S.setup, seed: "" }; startGame(); break; // a fresh deal, same table
     case "view-table": S.endHidden = true; render(); break;
     case "show-end": S.endHidden = false; render(); break;
-    case "menu": S.gen++; S.busy = false; S.screen = "setup"; S.update = null; render(); break;
+    case "menu": S.gen++; S.busy = false; S.screen = "setup"; S.update = null; S.pass = null; render(); break;
+    case "hotseat-ready": handOver(); break;
     default: break;
   }
+}
+
+/** Hot-seat: the next human has the device; draw the table as they see it. */
+async function handOver() {
+  const who = S.pass;
+  if (!who || !S.engine) return;
+  const gen = S.gen;
+  const u = await S.engine.update(who);
+  if (gen !== S.gen || !u || u.error) return;
+  S.pass = null;
+  S.shownTo = who;
+  S.sel = { handIdx: null, moveSrc: null, chooseA: null };
+  S.update = u;
+  render();
+  focusFirstAction();
 }
 
 function onSetupChange(ev) {
@@ -297,10 +333,16 @@ const lang0 = setLang(pickLang(params.get("lang")));
 const parsed = fromParams(params, defaultSetup(lang0));
 S.setup = parsed.setup;
 app.addEventListener("click", onClick);
+initExtras(app, { render: () => render(), engine: () => S.engine });
+if (peekSave()?.bad) setNotice(x("badSave"));
 app.addEventListener("change", onSetupChange);
 app.addEventListener("input", onSetupChange);
 app.addEventListener("submit", onSubmit);
 document.addEventListener("keydown", onKey);
-if (parsed.start) startGame();
+if (isShareLink()) { // a shared finished game: the replay viewer
+  S.screen = "replay";
+  render();
+  startReplay(app, engineReady, render);
+} else if (parsed.start) startGame();
 else render();
 boot();

@@ -2,6 +2,7 @@
 // (player range and family colours); the engine checks everything again.
 import { h } from "./dom.js";
 import { t, colourName, LANGS } from "../i18n/index.js";
+import { x } from "./xtext.js";
 import { lieuxParams, lieuxSettings, gameField, lieuxFields } from "./lieux/setup.js";
 
 export const EDITIONS = {
@@ -10,6 +11,7 @@ export const EDITIONS = {
   prototype: { min: 2, max: 4, colours: ["red", "green", "black", "blue"] },
 };
 export const LEVELS = ["random", "easy", "normal", "hard"];
+const SEATS = [...LEVELS, "human"]; // "human": hot-seat, another person on this device (web/ui/hotseat.js)
 export const SPEEDS = ["0", "0.5", "1", "2"];
 
 export function defaultSetup(lang) {
@@ -31,7 +33,7 @@ export function fromParams(params, base) {
   if (seed != null && /^\d+$/.test(seed)) { s.seed = seed; start = true; }
   const bots = params.get("bots");
   if (bots) {
-    const list = bots.split(",").filter((b) => LEVELS.includes(b));
+    const list = bots.split(",").filter((b) => SEATS.includes(b));
     if (list.length) {
       s.levels = s.levels.map((_, i) => list[Math.min(i, list.length - 1)]);
       start = true;
@@ -51,7 +53,7 @@ export function settingsOf(s) {
   const others = info.colours.filter((c) => c !== s.colour);
   const colours = [s.colour, ...others.slice(0, s.players - 1)];
   const seats = [{ kind: "human" }];
-  for (let i = 1; i < s.players; i++) seats.push({ kind: "bot", level: s.levels[i - 1] || "normal" });
+  for (let i = 1; i < s.players; i++) seats.push(s.levels[i - 1] === "human" ? { kind: "human" } : { kind: "bot", level: s.levels[i - 1] || "normal" });
   const seed = /^\d+$/.test(String(s.seed || "").trim()) ? Number(String(s.seed).trim()) : null;
   const out = { game: "oriflamme", edition: s.edition, players: s.players, seed, seats, colours };
   return s.game === "lieux" ? lieuxSettings(out, s) : out;
@@ -73,7 +75,7 @@ export function setupScreen(s, boot, canResume = false) {
   const bots = [];
   for (let i = 1; i < s.players; i++) {
     bots.push(field(t("botSeat", { n: i }),
-      select(`level-${i}`, s.levels[i - 1], LEVELS.map((l) => [l, t(`level.${l}`)])), "bot-field"));
+      select(`level-${i}`, s.levels[i - 1], SEATS.map((l) => [l, l === "human" ? x("human") : t(`level.${l}`)])), "bot-field"));
   }
   return h("main", { class: "setup", key: "setup", "data-testid": "setup" },
     h("div", { class: "setup-card" },
