@@ -4,6 +4,8 @@
 //   node scripts/precompile.mjs <job.json>
 //
 // job.json: {"jobs": [{"in": "a.zip", "out": "b.zip", "layout": "zipimport" | "pycache", "prefix": "/lib/python314.zip/"}]}
+//   or, instead of "in", "pyscript": {"artifact": ".../src/stdlib/pyscript.js", "bundle": ".../dist"}: the
+//   `pyscript` package PyScript writes into the worker's cwd (output: only its __pycache__/*.pyc).
 //
 // Each job copies every entry of the input zip and adds, next to each .py, its bytecode compiled by the
 // npm `pyodide` package's own CPython (same version, same magic number, same bytecode as in the browser):
@@ -16,7 +18,7 @@
 // the .py stay in the zip so tracebacks keep their source lines. Output zips are deterministic: sorted
 // entries, fixed dates and modes, deflate level 9 (the same input gives the same bytes).
 // The caching (keyed by the Pyodide version and a hash of the inputs) lives in scripts/precompile.py.
-import { readFileSync, writeFileSync } from "node:fs";
+import { readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import path from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
@@ -38,13 +40,14 @@ import zipfile
 ZIP_DATE = (2020, 1, 1, 0, 0, 0)
 
 
-def precompile(src, dst, layout, prefix):
+def precompile(src, dst, layout, prefix, pyc_only=False):
     entries = {}
     skipped = []
     with zipfile.ZipFile(src) as zin:
         for info in zin.infolist():
             data = zin.read(info)
-            entries[info.filename] = data
+            if not pyc_only:
+                entries[info.filename] = data
             if info.is_dir() or not info.filename.endswith(".py"):
                 continue
             try:
@@ -75,12 +78,45 @@ def precompile(src, dst, layout, prefix):
 py.runPython(COMPILER);
 const precompile = py.globals.get("precompile");
 const info = py.runPython("import sys, importlib.util; (sys.version.split()[0], sys.implementation.cache_tag, importlib.util.MAGIC_NUMBER.hex())").toJs();
+// PyScript writes its own `pyscript` package (minified .py, embedded in its bundle) into the worker's
+// cwd and imports it at every boot: zip those same sources so they get a __pycache__ too.
+async function pyscriptSources(artifact, bundleDir) {
+  const { default: tree } = await import(pathToFileURL(artifact).href);
+  const bundle = readdirSync(bundleDir).filter((f) => f.endsWith(".js")).map((f) => readFileSync(path.join(bundleDir, f), "utf8")).join("\n");
+  const files = [];
+  const walk = (node, base) => {
+    for (const [name, value] of Object.entries(node)) {
+      if (typeof value === "string") files.push([base + name, value]);
+      else walk(value, base + name + "/");
+    }
+  };
+  walk(tree, "");
+  for (const [name, text] of files) {
+    // Only when the shipped bundle writes exactly this text: an unchecked .pyc of other source would lie.
+    if (!bundle.includes(JSON.stringify(text).slice(1, -1))) throw new Error(`precompile: ${name} differs from PyScript's bundle`);
+  }
+  py.runPython("import shutil, os; shutil.rmtree('/tmp/ps', ignore_errors=True); os.makedirs('/tmp/ps')");
+  for (const [name, text] of files) {
+    py.FS.mkdirTree(path.posix.dirname(`/tmp/ps/${name}`));
+    py.FS.writeFile(`/tmp/ps/${name}`, text);
+  }
+  py.runPython(`
+import os, zipfile
+with zipfile.ZipFile("/tmp/in.zip", "w") as z:
+    for root, dirs, names in sorted(os.walk("/tmp/ps")):
+        for n in sorted(names):
+            full = os.path.join(root, n)
+            z.write(full, os.path.relpath(full, "/tmp/ps"))
+`);
+}
+
 for (const j of job.jobs) {
-  py.FS.writeFile("/tmp/in.zip", new Uint8Array(readFileSync(j.in)));
-  const res = precompile("/tmp/in.zip", "/tmp/out.zip", j.layout, j.prefix ?? "");
+  if (j.pyscript) await pyscriptSources(j.pyscript.artifact, j.pyscript.bundle);
+  else py.FS.writeFile("/tmp/in.zip", new Uint8Array(readFileSync(j.in)));
+  const res = precompile("/tmp/in.zip", "/tmp/out.zip", j.layout, j.prefix ?? "", !!j.pyscript);
   const skipped = res.toJs();
   res.destroy();
   const data = py.FS.readFile("/tmp/out.zip");
   writeFileSync(j.out, data);
-  console.log(`precompile: ${path.basename(j.in)} -> ${path.basename(j.out)} (${data.length} bytes; Pyodide ${version}, Python ${info[0]}, ${info[1]}, magic ${info[2]}${skipped.length ? `; left as source: ${skipped.join(", ")}` : ""})`);
+  console.log(`precompile: ${j.in ? path.basename(j.in) : "PyScript's pyscript package"} -> ${path.basename(j.out)} (${data.length} bytes; Pyodide ${version}, Python ${info[0]}, ${info[1]}, magic ${info[2]}${skipped.length ? `; left as source: ${skipped.join(", ")}` : ""})`);
 }

@@ -4,7 +4,8 @@ scripts/build.py calls `fast_path(out, pyodide_dir, engine_zip)`, which
 - writes `python_stdlib-<hash>.zip` into dist's Pyodide folder: the stock stdlib with an unchecked
   hash-based `.pyc` beside every `.py` (zipimport imports it without compiling anything);
 - returns the engine zip with `__pycache__/*.cpython-3XY.pyc` added (unpacked into the worker's FS,
-  imported by the ordinary loader without compiling);
+  imported by the ordinary loader without compiling), plus `pyscript/__pycache__/*.pyc` for the
+  `pyscript` package that PyScript writes (as .py) into that same directory and imports at every boot;
 - fills `@STDLIB_ZIP@` in dist/web/boot/interpreter.js, the `interpreter` module of pyscript.json that
   hands that zip to Pyodide's loadPyodide as `stdLibURL`.
 
@@ -17,12 +18,15 @@ deterministic (the same inputs give the same bytes, cached or not).
 from __future__ import annotations
 
 import hashlib
+import io
 import json
 import os
 import shutil
 import subprocess
 import tempfile
+import zipfile
 from pathlib import Path
+from typing import Any
 
 ROOT = Path(__file__).resolve().parent.parent
 CACHE = ROOT / ".cache" / "precompile"
@@ -42,27 +46,33 @@ def _key(pyodide_v: str, data: bytes, layout: str, prefix: str) -> str:
     return _sha(f"{pyodide_v}\n{layout}\n{prefix}\n{_sha(data)}\n{_sha(tools)}".encode())[:24]
 
 
-def compile_zips(jobs: list[tuple[bytes, str, str]]) -> list[bytes]:
-    """Each (zip bytes, layout, prefix) → the zip with its .pyc added (cached)."""
+def compile_zips(jobs: list[dict[str, Any]]) -> list[bytes]:
+    """Each job {"data": zip bytes, "layout", "prefix"} (or {"pyscript": {...}, "data": its key bytes})
+    → the zip with its .pyc added (cached), see precompile.mjs."""
     pyodide_v = _pyodide_version()
     results: list[bytes | None] = []
     todo = []
-    for data, layout, prefix in jobs:
-        cached = CACHE / f"{_key(pyodide_v, data, layout, prefix)}.zip"
+    for job in jobs:
+        cached = CACHE / f"{_key(pyodide_v, job['data'], job['layout'], job['prefix'])}.zip"
         results.append(cached.read_bytes() if cached.exists() else None)
         if not cached.exists():
-            todo.append((len(results) - 1, data, layout, prefix, cached))
+            todo.append((len(results) - 1, job, cached))
     if todo:
         CACHE.mkdir(parents=True, exist_ok=True)
         with tempfile.TemporaryDirectory(prefix="precompile-") as tmp:
             spec = []
-            for i, data, layout, prefix, _ in todo:
-                src = Path(tmp) / f"in{i}.zip"
-                src.write_bytes(data)
-                spec.append({"in": str(src), "out": str(Path(tmp) / f"out{i}.zip"), "layout": layout, "prefix": prefix})
+            for i, job, _ in todo:
+                one = {"out": str(Path(tmp) / f"out{i}.zip"), "layout": job["layout"], "prefix": job["prefix"]}
+                if "pyscript" in job:
+                    one["pyscript"] = job["pyscript"]
+                else:
+                    src = Path(tmp) / f"in{i}.zip"
+                    src.write_bytes(job["data"])
+                    one["in"] = str(src)
+                spec.append(one)
             (Path(tmp) / "job.json").write_text(json.dumps({"jobs": spec}))
             subprocess.run(["node", str(MJS), str(Path(tmp) / "job.json")], check=True, cwd=ROOT)
-            for i, _, _, _, cached in todo:
+            for i, _, cached in todo:
                 out = (Path(tmp) / f"out{i}.zip").read_bytes()
                 part = cached.with_suffix(f".{os.getpid()}.part")
                 part.write_bytes(out)
@@ -71,15 +81,41 @@ def compile_zips(jobs: list[tuple[bytes, str, str]]) -> list[bytes]:
     return [r for r in results if r is not None]
 
 
+def merge_zips(*zips: bytes) -> bytes:
+    """One deterministic zip with the entries of all (sorted, fixed dates; later zips win)."""
+    entries: dict[str, bytes] = {}
+    for data in zips:
+        with zipfile.ZipFile(io.BytesIO(data)) as z:
+            for info in z.infolist():
+                if not info.is_dir():
+                    entries[info.filename] = z.read(info)
+    buf = io.BytesIO()
+    with zipfile.ZipFile(buf, "w") as z:
+        for name in sorted(entries):
+            info = zipfile.ZipInfo(name, date_time=(2020, 1, 1, 0, 0, 0))
+            info.create_system = 3
+            info.compress_type = zipfile.ZIP_DEFLATED
+            info.external_attr = 0o644 << 16
+            z.writestr(info, entries[name], compresslevel=9)
+    return buf.getvalue()
+
+
 def fast_path(out: Path, pyodide_dir: Path, engine_zip: bytes) -> tuple[bytes, str]:
     """Write the compiled stdlib next to dist's Pyodide; return (compiled engine zip, stdlib zip name)."""
     stock = (pyodide_dir / "python_stdlib.zip").read_bytes()
     # Python's own path for the stdlib zip: /lib/python3XY.zip (see Pyodide's installStdlib).
     pyver = _python_tag(pyodide_dir)
-    stdlib, engine = compile_zips([
-        (stock, "zipimport", f"/lib/python{pyver}.zip/"),
-        (engine_zip, "pycache", "/home/pyodide/"),
+    core = ROOT / "node_modules" / "@pyscript" / "core"
+    artifact = core / "src" / "stdlib" / "pyscript.js"
+    bundle = b"".join(p.read_bytes() for p in sorted((core / "dist").glob("*.js")))
+    stdlib, engine, pyscript = compile_zips([
+        {"data": stock, "layout": "zipimport", "prefix": f"/lib/python{pyver}.zip/"},
+        {"data": engine_zip, "layout": "pycache", "prefix": "/home/pyodide/"},
+        {"data": artifact.read_bytes() + bundle, "layout": "pycache", "prefix": "/home/pyodide/",
+         "pyscript": {"artifact": str(artifact), "bundle": str(core / "dist")}},
     ])
+    # PyScript's own `pyscript` package: only its __pycache__, unpacked with the engine into the cwd.
+    engine = merge_zips(engine, pyscript)
     name = f"python_stdlib-{_sha(stdlib)[:12]}.zip"
     (pyodide_dir / name).write_bytes(stdlib)
     interp = out / "web" / "boot" / "interpreter.js"
