@@ -90,6 +90,12 @@ function waitForXWorker(selector, timeoutMs) {
   });
 }
 
+function withTimeout(promise, ms, message) {
+  let timer;
+  const timeout = new Promise((_, reject) => { timer = setTimeout(() => reject(new Error(message)), ms); });
+  return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
+}
+
 let connecting = null;
 
 /**
@@ -103,7 +109,7 @@ export function connectEngine(onProgress, { selector = 'script[type="py"][name="
     try {
       const xworker = await waitForXWorker(selector, timeoutMs);
       tracker.setStage("runtime");
-      const w = await xworker.ready;
+      const w = await withTimeout(xworker.ready, timeoutMs, "the Python engine did not start in time");
       tracker.setStage("engine");
       const pong = JSON.parse(await w.sync.ping());
       if (!pong.ok) throw new Error("the engine did not answer");
