@@ -1,0 +1,103 @@
+"""The setup screen at phone and desktop sizes, the rules help in every language, the end screen.
+
+These tests never wait for the engine: the setup screen and the help work while Python boots.
+The table itself is photographed and measured during the whole games of test_play_games.py.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+pytestmark = pytest.mark.browser
+
+RESULTS = Path(__file__).resolve().parents[2] / "test-results"
+RULES = '[data-testid="rules"]'
+
+
+def fits(page: Any) -> None:
+    width = page.evaluate("document.documentElement.scrollWidth")
+    inner = page.evaluate("window.innerWidth")
+    assert width <= inner, f"page is {width}px wide in a {inner}px window"
+
+
+def test_setup_screen_and_rules_in_three_languages(strict_page: Any, site_url: str) -> None:
+    page = strict_page
+    page.set_viewport_size({"width": 360, "height": 640})
+    page.goto(f"{site_url}?lang=en")
+    page.wait_for_selector('[data-testid="setup"]')
+    RESULTS.mkdir(exist_ok=True)
+    # Defaults: one click starts retail, 3 players, normal bots.
+    assert page.locator('select[name="edition"]').input_value() == "retail"
+    assert page.locator('select[name="players"]').input_value() == "3"
+    levels = page.locator('select[data-setup^="level-"]').all()
+    assert [s.input_value() for s in levels] == ["normal", "normal"]
+    # Each edition offers its own player range; one bot level per bot seat.
+    page.select_option('select[name="edition"]', "prototype")
+    assert page.locator('select[name="players"] option').all_inner_texts() == ["2", "3", "4"]
+    page.select_option('select[name="players"]', "4")
+    assert page.locator('select[data-setup^="level-"]').count() == 3
+    page.select_option('select[name="edition"]', "pegasus")
+    assert page.locator('select[name="players"] option').all_inner_texts() == ["3", "4", "5"]
+    fits(page)
+    page.screenshot(path=str(RESULTS / "setup-360x640.png"), full_page=True)
+    page.set_viewport_size({"width": 1280, "height": 800})
+    fits(page)
+    page.screenshot(path=str(RESULTS / "setup-1280x800.png"))
+
+    cases = [
+        ("fr", "retail", ["Décret royal", "Changeforme", "Complot", "Commencer la partie"]),
+        ("de", "pegasus", ["Bogenschützin", "Formwandlerin", "Gebieter", "Spiel starten"]),
+        ("de", "retail", ["Attentat", "Nachfahre", "Komplott"]),
+        ("fr", "prototype", ["Mercenaires", "Reine", "Seigneur", "Embuscade"]),
+        ("en", "prototype", ["Mercenaries", "Queen", "Assassin"]),
+        ("en", "retail", ["Royal Decree", "Shapeshifter", "Conspiracy", "Start game"]),
+    ]
+    for lang, edition, names in cases:
+        page.select_option('select[name="lang"]', lang)
+        page.select_option('select[name="edition"]', edition)
+        assert page.evaluate("document.documentElement.lang") == lang
+        page.click('[data-ui="rules"]')
+        text = page.locator(RULES).inner_text() + page.locator('[data-testid="setup"]').inner_text()
+        for name in names:
+            assert name in text, (lang, edition, name)
+        if (lang, edition) == ("de", "pegasus"):
+            page.screenshot(path=str(RESULTS / "rules-de-1280x800.png"))
+        page.keyboard.press("Escape")
+        assert not page.locator(RULES).count()
+
+
+END_JS = """async ([ranking, scores]) => {
+  const { endScreen } = await import('./web/ui/overlays.js');
+  const { patch } = await import('./web/ui/dom.js');
+  const card = (owner, up) => ({ owner, card: up ? 'lord' : null, face_up: up, tokens: 0 });
+  const queue = [[card('blue', true), card('blue', false)], [card('red', true)], [card('green', false)]];
+  const view = { queue, scores, ranking };
+  const div = document.createElement('div');
+  document.body.appendChild(div);
+  patch(div, endScreen({ view, ranking, scores }, { viewer: 'red' }));
+  const el = div.querySelector('[data-testid="final-scores"]');
+  const places = Array.from(el.querySelectorAll('tbody .place'), (td) => td.textContent);
+  div.remove();
+  return [el.innerText, places];
+}"""
+
+
+def test_end_screen_explains_the_tie_break(strict_page: Any, site_url: str) -> None:
+    page = strict_page
+    page.goto(f"{site_url}?lang=en")
+    page.wait_for_selector('[data-testid="setup"]')
+    # D8: equal scores, blue has more cards in the queue and ranks first.
+    text, places = page.evaluate(END_JS, [[["blue"], ["red"], ["green"]], {"red": 9, "blue": 9, "green": 4}])
+    assert "Blue wins" in text
+    assert "Tie at 9 points" in text and "more cards left in the queue" in text
+    assert places == ["1", "2", "3"]
+    # Still tied after the queue count: a shared first place, the next player is third.
+    text, places = page.evaluate(END_JS, [[["blue", "red"], ["green"]], {"red": 9, "blue": 9, "green": 4}])
+    assert "place is shared" in text
+    assert places == ["1", "1", "3"]
+    # No tie, no explanation.
+    text, _ = page.evaluate(END_JS, [[["red"], ["blue"], ["green"]], {"red": 10, "blue": 9, "green": 4}])
+    assert "You win" in text and "Tie" not in text
