@@ -31,13 +31,19 @@ $(CHROMIUM):
 
 browser: $(CHROMIUM)
 
-# dist/: the complete static site (docs/WEB.md), rebuilt every time (quick). Built aside in build/ and
-# swapped in whole, so a server or a test run reading dist/ never sees a half-written tree.
-build: nodedeps
+# dist/: the complete static site (docs/WEB.md), rebuilt when any input changed. Built aside in build/
+# and swapped in whole, so a server or a test run reading dist/ never sees a half-written tree.
+BUILD_INPUTS := $(shell find index.html web py scripts package-lock.json -type f \
+                  -not -path '*/__pycache__/*' -not -name '*.pyc' -not -path 'py/*.egg-info/*' 2>/dev/null)
+DIST_STAMP := dist/.built
+
+$(DIST_STAMP): $(NODE_STAMP) $(BUILD_INPUTS)
 	@mkdir -p build
-	$(PY) scripts/build.py --out build/dist-new-$$$$ && \
+	$(PY) scripts/build.py --out build/dist-new-$$$$ && touch build/dist-new-$$$$/.built && \
 	  { rm -rf build/dist-old-$$$$; if [ -d dist ]; then mv dist build/dist-old-$$$$; fi; \
 	    mv build/dist-new-$$$$ dist; rm -rf build/dist-old-$$$$; }
+
+build: $(DIST_STAMP)
 
 play: build
 	$(PY) scripts/serve.py --host 127.0.0.1 --port 8000
