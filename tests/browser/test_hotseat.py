@@ -1,0 +1,70 @@
+"""Hot-seat: two people and a bot on one device. Before each human decision of the other person a
+"pass the device" screen shows nothing of the table; once passed, the screen shows exactly what the
+engine lets that person see — never the other person's hand, face-down cards or their names in the log."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+import pytest
+from session_helpers import play_to_end
+
+from oriflamme import new_game
+
+pytestmark = pytest.mark.browser
+
+DOM_JS = """() => ({
+  me: document.querySelector('.badge.me .pname')?.textContent || null,
+  hand: Array.from(document.querySelectorAll('[data-testid=hand] [data-card]'), (el) => el.dataset.card).sort(),
+  named_down: Array.from(document.querySelectorAll('[data-testid=queue] .card.down[data-card]'),
+                         (el) => [...el.classList].find((c) => c.startsWith('c-')).slice(2)),
+  log: Array.from(document.querySelectorAll('[data-testid=log] li'), (li) => li.textContent),
+})"""
+NAMES = {"red": "Red", "blue": "Blue"}
+
+
+def engine_game(page: Any) -> Any:
+    save = json.loads(page.evaluate("() => window.__oriflamme.engine.save()"))
+    s = save["settings"]
+    game = new_game(edition=s["edition"], players=s.get("colours") or s["players"], seed=save["seed"])
+    for action in save["actions"]:
+        game.play(action)
+    return game
+
+
+def test_two_humans_never_see_each_other(strict_page: Any, site_url: str) -> None:
+    page = strict_page
+    page.goto(f"{site_url}?edition=retail&players=3&seed=41&bots=human,easy&lang=en&speed=0&test=1")
+    state = {"shown": None, "passes": 0, "checks": 0}
+
+    def on_pass(frame: Any) -> None:
+        screen = frame.locator('[data-testid="pass-device"]')
+        colour = screen.get_attribute("data-colour")
+        assert colour in ("red", "blue") and colour != state["shown"]
+        # Nothing of the table while the device changes hands.
+        assert frame.locator('[data-testid=table], [data-testid=hand], .card, [data-testid=log]').count() == 0
+        frame.click('[data-testid="pass-ready"]')
+        frame.wait_for_selector('[data-testid=hand]')
+        state["shown"] = colour
+        state["passes"] += 1
+
+    def check(frame: Any) -> None:
+        me = state["shown"]
+        assert me is not None, "a human decision without a hand-over first"
+        other = "blue" if me == "red" else "red"
+        dom = frame.evaluate(DOM_JS)
+        game = engine_game(frame)
+        assert game.to_act == me
+        assert dom["me"] == NAMES[me]
+        assert dom["hand"] == sorted(game.view(me)["hand"])
+        assert set(dom["named_down"]) <= {me}
+        # The other human's placements are told without the card.
+        for line in dom["log"]:
+            if line.startswith(f"{NAMES[other]} places"):
+                assert "a face-down card" in line, line
+        state["checks"] += 1
+
+    play_to_end(page, 41, on_pass=on_pass, check=check)
+    assert state["passes"] >= 6 and state["checks"] >= 12
+    assert page.locator('[data-testid="final-scores"] tbody tr').count() == 3
