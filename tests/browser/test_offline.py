@@ -39,3 +39,40 @@ def test_offline_after_one_visit(strict_page: Any, page_guard: Any, dist_dir: An
     page.click('[data-ui="rules"]')
     page.wait_for_selector('[data-testid="rules"]')
     assert page.locator('[data-testid="rules"] .card-help').count() == 10
+
+
+def test_new_version_offers_reload(strict_page: Any, page_guard: Any, dist_dir: Any, tmp_path: Any) -> None:
+    """A deploy (new files, new sw.js) is noticed; the page offers to reload into it, and does."""
+    import shutil
+    import subprocess
+    from pathlib import Path
+
+    site = tmp_path / "site"
+    shutil.copytree(dist_dir, site)
+    server = start_server(site)
+    url = f"http://127.0.0.1:{server.server_address[1]}/"
+    page_guard.allow_origin(url)
+    page = strict_page
+    try:
+        page.goto(f"{url}?lang=en&speed=0")
+        page.wait_for_function(BOOTED, timeout=120_000)
+        page.wait_for_function("() => navigator.serviceWorker && !!navigator.serviceWorker.controller",
+                               timeout=120_000)
+        assert page.locator('[data-testid="update-ready"]').count() == 0
+        # Deploy a new version: one file changes, the service worker's precache list is regenerated.
+        text = (site / "web" / "ui" / "xtext.js").read_text()
+        (site / "web" / "ui" / "xtext.js").write_text(text.replace('reload: "Reload"', 'reload: "Reload now"'))
+        root = Path(__file__).resolve().parents[2]
+        subprocess.run(["node", str(root / "scripts" / "build_sw.mjs"), str(site)], check=True, cwd=root,
+                       capture_output=True)
+        page.evaluate("() => navigator.serviceWorker.getRegistration().then((r) => r.update())")
+        banner = page.locator('[data-testid="update-ready"]')
+        banner.wait_for(timeout=120_000)
+        with page.expect_navigation(timeout=60_000):
+            banner.locator('[data-ui="pwa-reload"]').click()
+        page.wait_for_function(BOOTED, timeout=120_000)
+        # The new version runs: its changed text is the one served.
+        assert page.evaluate("() => import('./web/ui/xtext.js').then((m) => m.x('reload'))") == "Reload now"
+    finally:
+        server.shutdown()
+        server.server_close()
