@@ -74,7 +74,10 @@ export async function registerServiceWorker() {
   started = true;
   const sw = swContainer();
   if (!sw) return;
-  if (new URLSearchParams(location.search).get("sw") === "0") return; // tests and debugging
+  // ?sw=0 never registers (debugging); ?test=1 (the browser tests' hook) only with ?sw=1, so that
+  // tests about other things do not all precache the whole site.
+  const q = new URLSearchParams(location.search);
+  if (q.get("sw") === "0" || (q.get("test") === "1" && q.get("sw") !== "1")) return;
   try {
     const scope = new URL("../../", import.meta.url).href;
     const reg = await sw.register(new URL("../../sw.js", import.meta.url).href, { scope });
