@@ -111,6 +111,21 @@ function focusFirstAction() {
 
 // ---------------------------------------------------------------- the game loop
 
+/** After a change of language, tell the log again in the new one (entries keep their event). */
+function retellLog() {
+  const view = S.update && S.update.view;
+  if (!view) return;
+  S.log = S.log.map((e) => {
+    if (!e.ev) return e;
+    const text = view.game === "lieux" ? lieuxEventText(e.ev, { viewer: e.viewer }) : eventText(e.ev, view.edition, { viewer: e.viewer });
+    return text ? { ...e, text } : e;
+  });
+  if (view.game !== "lieux") {
+    S.lastText = (S.update.events || []).map((ev) => eventText(ev, view.edition, { viewer: S.update.viewer }))
+      .filter((x) => x).slice(-3).join(" ");
+  }
+}
+
 function addLog(ev, view, viewer) {
   const text = view.game === "lieux" ? lieuxEventText(ev, { viewer }) : eventText(ev, view.edition, { viewer });
   if (!text) return "";
@@ -297,7 +312,7 @@ function onSetupChange(ev) {
     if (!info.colours.includes(s.colour)) s.colour = info.colours[0];
   } else if (name === "players") s.players = Number(el.value);
   else if (name === "colour") s.colour = el.value;
-  else if (name === "lang") s.lang = setLang(el.value);
+  else if (name === "lang") { s.lang = setLang(el.value); retellLog(); }
   else if (name === "speed") s.speed = el.value;
   else if (name === "seed") s.seed = el.value;
   else if (name.startsWith("level-")) s.levels[Number(name.slice(6)) - 1] = el.value;
