@@ -9,6 +9,7 @@ stating the house values, the end screen. Screenshots at 360×640 and 1280×800 
 from __future__ import annotations
 
 import json
+import os
 import random
 from pathlib import Path
 from typing import Any
@@ -19,7 +20,7 @@ from oriflamme.lieux import new_game, redact_events
 
 pytestmark = pytest.mark.browser
 
-RESULTS = Path(__file__).resolve().parents[2] / "test-results"
+RESULTS = Path(os.environ.get("LIEUX_RESULTS") or Path(__file__).resolve().parents[2] / "test-results")
 READY = '#app[data-busy="0"] [data-action], [data-testid="final-scores"]'
 ACTIONS = '#app[data-busy="0"] [data-action]'
 BOOT_TIMEOUT = 90_000

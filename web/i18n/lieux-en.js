@@ -6,6 +6,7 @@ export default {
     15: "King", 14: "Princess", 13: "Witch", 12: "Guard", 11: "Thief", 10: "Alchemist", 9: "Courtesan",
     8: "Strategist", 7: "Traitor", 6: "Merchant", 5: "Warrior", 4: "Bard", 3: "Peasant", 2: "Sailor", 1: "Hunter",
   },
+  breaks: { Princess: "Prin|cess", Alchemist: "Alche|mist", Courtesan: "Courte|san", Strategist: "Strate|gist", Merchant: "Mer|chant" },
   effects: {
     15: "End of round: if a Thief lies in the same place, the King is thrown out before anyone is paid.",
     14: "End of round: the owner of every other card in her place collects 1 gold per card.",
@@ -52,7 +53,6 @@ export default {
     roundTurn: "Round {r}/{n} · Turn {t}/{m}",
     setShort: "Set {set}",
     gold: "Gold",
-    goldHidden: "hidden",
     hand: "Hand",
     pile: "Pile",
     discarded: "Out",
@@ -65,8 +65,6 @@ export default {
     rewards: "Rewards",
     rank: "{n}.",
     emptyPlace: "No card here yet.",
-    immediate: "⚡ when placed",
-    end: "☾ end of round",
     forcedTo: "must play in {place}",
     // decisions
     "dec.you.select": "Choose the card you play this turn; it stays face down until your turn to lay it.",
@@ -83,7 +81,6 @@ export default {
     "dec.bot.put": "{player} is laying their card…",
     "dec.bot.effect": "{player} is using the {ability}…",
     copiedAs: "{card} copying the {ability}",
-    yourAlso: "Or tap a glowing card on the table.",
     here: "Here",
     leftOf: "left of the {value}s",
     rightOf: "right of the {value}s",
@@ -93,8 +90,6 @@ export default {
     "side.right": "right",
     copy: "Copy",
     discard: "Throw out",
-    take2: "Take 2",
-    swap: "Exchange",
     cardAt: "{owner}'s {card} ({value}) in {place}",
     // scoring panel
     scoringTitle: "Round {round} scoring",
@@ -141,6 +136,5 @@ export default {
     // end
     winnerTie: "Tie on {gold} gold: the first-player marker breaks it.",
     finalGold: "Gold",
-    cardsLeft: "Cards left",
   },
 };

@@ -18,6 +18,12 @@ export function lt(key, vars) {
 
 export const hasLt = (key) => cur().t[key] != null || en.t[key] != null;
 export const charName = (v) => (v == null ? "?" : cur().chars[v] || en.chars[v] || String(v));
+/** The name on a narrow card face: a long name may break at its marked place (soft hyphen). */
+export function faceName(v) {
+  const name = charName(v);
+  const hint = (cur().breaks || {})[name];
+  return hint ? hint.replace("|", "\u00ad") : name;
+}
 export const effectText = (v) => cur().effects[v] || en.effects[v] || "";
 export const placeName = (id) => cur().places[id] || en.places[id] || id;
 export const lieuxRulesText = () => cur().rules;

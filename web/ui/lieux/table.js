@@ -2,7 +2,7 @@
 // Every choice is an element carrying the exact action string (data-action); the engine decides the rest.
 import { h } from "../dom.js";
 import { t, colourName, LANGS, lang } from "../../i18n/index.js";
-import { lt, charName, effectText, placeName, rewardLabel, rewardLong, who, TIMING, abilityName } from "./i18n.js";
+import { lt, charName, faceName, effectText, placeName, rewardLabel, rewardLong, who, TIMING, abilityName } from "./i18n.js";
 
 export const PLACES = ["chateau", "village", "port"];
 
@@ -29,13 +29,6 @@ const timingMark = (v, timing) => {
   return tm === "immediate" ? "⚡" : tm === "end" ? "☾" : "";
 };
 
-/** A long name may break once, near its middle, on a narrow card (soft hyphen). */
-function breakable(name) {
-  if (name.length < 8 || name.includes(" ")) return name;
-  const i = Math.ceil(name.length / 2);
-  return `${name.slice(0, i)}\u00ad${name.slice(i)}`;
-}
-
 /** A character card. value null: face down (no name, no value, no data attribute anywhere). */
 export function lcard(owner, value, opts = {}) {
   const { tag = "div", attrs = {}, cls = "", key, label, timing, mine = false, down = false } = opts;
@@ -51,7 +44,7 @@ export function lcard(owner, value, opts = {}) {
   const body = [];
   if (!hidden) {
     body.push(h("span", { key: "v", class: "lv" }, String(value)));
-    body.push(h("span", { key: "n", class: "ln" }, breakable(charName(value))));
+    body.push(h("span", { key: "n", class: "ln" }, faceName(value)));
     const mark = timingMark(value, timing);
     if (mark) body.push(h("span", { key: "m", class: "lt", "aria-hidden": "true" }, mark));
   } else body.push(h("span", { key: "b", class: "lback", "aria-hidden": "true" }, "✦"));
