@@ -75,7 +75,7 @@ class State:
         c.hands = {k: v[:] for k, v in self.hands.items()}
         c.aside = self.aside  # never mutated after setup
         c.discard = {k: v[:] for k, v in self.discard.items()}
-        c.queue = [[card[:] for card in stack] for stack in self.queue]
+        c.queue = [list(map(list.copy, stack)) for stack in self.queue]  # cards copied in C
         c.pending = self.pending
         c.depth = self.depth
         c.take_tokens = self.take_tokens
