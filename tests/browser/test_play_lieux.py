@@ -11,6 +11,7 @@ from __future__ import annotations
 import json
 import os
 import random
+import re
 from pathlib import Path
 from typing import Any
 
@@ -44,6 +45,9 @@ HIDDEN_LEAKS_JS = """(viewer) => {
   }
   return bad;
 }"""
+
+
+RAW_KEY = re.compile(r"\b(ev|dec|set|game)\.[A-Za-z][A-Za-z_.]*")
 
 
 def shoot(page: Any, name: str) -> None:
@@ -106,22 +110,22 @@ def check_received_against_engine(page: Any) -> int:
 
 
 @pytest.mark.parametrize(
-    ("players", "place_set", "hidden", "seed", "size"),
+    ("players", "place_set", "hidden", "seed", "size", "lang"),
     [
-        (3, "A", False, 201, (360, 640)),
-        (5, "B", True, 202, (1280, 800)),
-        (4, "C", False, 203, (1280, 800)),
+        (3, "A", False, 201, (360, 640), "en"),
+        (5, "B", True, 202, (1280, 800), "fr"),
+        (4, "C", False, 203, (1280, 800), "de"),
     ],
 )
 def test_whole_lieux_game_by_clicks(
     strict_page: Any, site_url: str, players: int, place_set: str, hidden: bool, seed: int,
-    size: tuple[int, int],
+    size: tuple[int, int], lang: str,
 ) -> None:
     page = strict_page
     page.set_viewport_size({"width": size[0], "height": size[1]})
-    tag = f"{size[0]}x{size[1]}-{players}p{place_set}"
+    tag = f"{size[0]}x{size[1]}-{players}p{place_set}-{lang}"
     page.goto(f"{site_url}?game=lieux&players={players}&set={place_set}&hidden_gold={int(hidden)}"
-              f"&seed={seed}&bots=random,normal,easy&lang=en&speed=0&test=1")
+              f"&seed={seed}&bots=random,normal,easy&lang={lang}&speed=0&test=1")
     page.wait_for_selector(READY, timeout=BOOT_TIMEOUT)
     assert page.locator('[data-game="lieux"]').count() == 1
     for place in ("chateau", "village", "port"):  # the three places with their reward tables
@@ -130,7 +134,8 @@ def test_whole_lieux_game_by_clicks(
     # Rules help says the reward tables are ours.
     page.click('[data-ui="rules"]')
     rules = page.locator('[data-testid="rules"]')
-    assert "House values" in rules.inner_text()
+    house = {"en": "House values", "fr": "Valeurs maison", "de": "Hauswerte"}[lang]
+    assert rules.locator("li.house").inner_text().startswith(house)
     shoot(page, f"{tag}-rules")
     page.click('[data-testid="rules"] [data-ui="rules-close"] >> nth=0')
     viewer = page.evaluate("window.__oriflamme.received[0].viewer")
@@ -142,6 +147,7 @@ def test_whole_lieux_game_by_clicks(
     assert final.locator("tbody tr").count() == players
     assert check_received_against_engine(page) > seen["select"] + seen["put"]
     assert page.locator('[data-testid="log"] li').count() > 50
+    assert not RAW_KEY.search(page.inner_text("#app")), "an untranslated text key is shown"
     shoot(page, f"{tag}-end")
     assert page.evaluate("document.documentElement.scrollWidth <= window.innerWidth")
     page.click('[data-ui="view-table"]')

@@ -45,7 +45,10 @@ export function lieuxSetupChange(s, name, el) {
 
 /** The game chooser (first field of the setup form). */
 export function gameField(s, field, select) {
-  return field(lt("game"), select("game", s.game || "oriflamme", GAMES.map((g) => [g, lt(`game.${g}`)])), "wide game-field");
+  return [
+    field(lt("game"), select("game", s.game || "oriflamme", GAMES.map((g) => [g, lt(`game.${g}`)])), "wide game-field"),
+    s.game === "lieux" ? h("p", { class: "field wide ltagline" }, lt("tagline")) : null,
+  ];
 }
 
 /** The lieux options: place set and hidden gold. */
