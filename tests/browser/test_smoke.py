@@ -133,7 +133,8 @@ def test_cross_site_iframe_boots(browser: Any, site_url: str, serve_directory: A
         inner = next(f for f in page.frames if f.url.startswith(site_url))
         state = inner.evaluate("async () => { const m = await import('./web/boot/boot.js');"
                                " return {storage: m.boot.storage, fake: m.boot.fakeIndexedDB}; }")
-        assert state["fake"] == (state["storage"] is False)
+        # Chromium denies storage to this cross-site frame: boot.js's in-memory IndexedDB made it boot.
+        assert state == {"storage": False, "fake": True}
     finally:
         context.close()
     errors = [e for e in errors if "SharedArrayBuffer" not in e]
