@@ -89,10 +89,12 @@ def check_received_against_engine(page: Any) -> int:
     game = new_game(edition=settings["edition"], players=settings.get("colours") or settings["players"],
                     seed=save["seed"])
     me = received[0]["viewer"]
+    full: dict[int, Any] = {0: json.loads(game.to_json())}
     expected: dict[int, tuple[Any, Any]] = {0: (game.view(me), [])}
     for i, action in enumerate(save["actions"], start=1):
         events = game.play(action)
         expected[i] = (game.view(me), redact_events(events, me))
+        full[i] = json.loads(game.to_json())
     assert game.is_over
     for u in received:
         assert u["viewer"] == me
@@ -100,11 +102,25 @@ def check_received_against_engine(page: Any) -> int:
         assert u["view"] == json.loads(json.dumps(view))
         if u["action"] is not None:  # a new game or a resumed one reports no events
             assert u["events"] == json.loads(json.dumps(events))
-        for stack in u["view"]["queue"]:
-            for card in stack:
-                if card["owner"] != me and not card["face_up"]:
-                    assert card["card"] is None
+        assert_nothing_hidden(u, full[u["actions"]], me)
     return len(received)
+
+
+def assert_nothing_hidden(u: Any, position: Any, me: str) -> None:
+    """Against the full position: the update holds my hand and aside only, and no name of a card
+    that another player holds face down (queue, hand, aside)."""
+    view = u["view"]
+    assert sorted(view["hand"]) == sorted(position["hands"][me])
+    assert sorted(view["aside"]) == sorted(position["aside"][me])
+    assert "hands" not in view and "hands" not in u
+    for stack, full_stack in zip(view["queue"], position["queue"], strict=True):
+        for card, truth in zip(stack, full_stack, strict=True):
+            assert card["owner"] == truth["owner"]
+            if truth["owner"] != me and not truth["face_up"]:
+                assert card["card"] is None
+    for ev in u["events"]:
+        if ev.get("player") != me and (ev["type"] == "placed" or ev.get("hidden")):
+            assert ev.get("card") is None, ev
 
 
 def finish_and_check(page: Any, players: int, name: str) -> None:
