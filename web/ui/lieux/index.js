@@ -89,9 +89,11 @@ function scoringPanel(view, speed, rerender) {
       b.lines.length ? b.lines.map((l) => {
         if (l.text) return line(l.text, "note");
         const ev = l.ev;
-        const got = l.parts.map((p) => (p.type === "gold"
-          ? `${who(p.colour, v)} ${amount(p.amount)}`
-          : lt(p.amount == null ? "ev.stolen.hidden" : "ev.stolen", { player: who(p.colour, v), victim: who(p.victim, v), amount: p.amount })));
+        const gold = l.parts.filter((p) => p.type === "gold").map((p) => `${who(p.colour, v)} ${amount(p.amount)}`);
+        const thefts = l.parts.filter((p) => p.type === "stolen");
+        const got = thefts.length
+          ? [...gold, `${who(thefts[0].colour, v)} ← ${thefts.map((p) => `${who(p.victim, v)} ${p.amount == null ? "−?" : amount(-p.amount)}`).join(", ")}`]
+          : gold;
         return line([
           h("span", { class: "lrk" }, lt("rank", { n: ev.rank })), " ",
           lcard(ev.owner, ev.value, { cls: "mini-l" }), " ",
