@@ -193,3 +193,16 @@ def test_module_entry_point() -> None:
                        capture_output=True, text=True, cwd=ROOT, timeout=120, check=False)
     assert r.returncode == 0, r.stderr
     assert "win share" in r.stdout
+
+
+def test_end_screen_explains_tie_breaks() -> None:
+    from oriflamme.cli.textview import tie_break_lines
+    view = {"ranking": [["red", "blue"], ["green"]], "scores": {"red": 9, "blue": 9, "green": 4}}
+    shared = "\n".join(tie_break_lines(view, {"red": 2, "blue": 2, "green": 1}))
+    assert "1. red and blue: 9 points" in shared and "share the place" in shared
+    assert "3. green: 4 points" in shared
+    view = {"ranking": [["blue"], ["red"], ["green"]], "scores": {"red": 9, "blue": 9, "green": 4}}
+    broken = "\n".join(tie_break_lines(view, {"red": 1, "blue": 3, "green": 1}))
+    assert "1. blue: 9 points" in broken and "2. red: 9 points" in broken
+    assert "Tie on 9 points broken by cards of the family left in the queue" in broken
+    assert "blue 3" in broken and "red 1" in broken

@@ -53,7 +53,8 @@ def render_queue(view: dict[str, Any], style: Style, width: int | None = None) -
     covered cards below it, most recent first."""
     queue: list[list[dict[str, Any]]] = view["queue"]
     rtl = view.get("direction") == "rtl"
-    arrow = "right ← left: position 1 is on the right" if rtl else "left → right: position 1 is on the left"
+    arrow = "from right to left ← (position 1 on the right)" if rtl else \
+        "from left to right → (position 1 on the left)"
     lines = [f"Queue ({len(queue)} stack{'s' if len(queue) != 1 else ''}), resolves {arrow}"]
     if not queue:
         lines.append("  (empty)")
@@ -246,4 +247,7 @@ def tie_break_lines(view: dict[str, Any], queue_counts: dict[str, int]) -> list[
             detail = ", ".join(f"{c} {queue_counts.get(c, 0)}" for c in cs)
             lines.append(f"  Tie on {pts} points broken by cards of the family left in the queue "
                          f"(covered ones count): {detail}.")
+    if queue_counts:
+        lines.append("  (Ties: the player with more cards of their family in the queue ranks higher, "
+                     "covered cards included; if still tied, they share the place.)")
     return lines
