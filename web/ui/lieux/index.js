@@ -3,7 +3,7 @@
 import { h } from "../dom.js";
 import { t, colourName } from "../../i18n/index.js";
 import { lt, charName, effectText, placeName, rewardLabel, rewardLong, who, lieuxRulesText, TIMING } from "./i18n.js";
-import { lieuxTable, lcard } from "./table.js";
+import { lieuxTable, lcard, setInfoRerender } from "./table.js";
 import { lieuxEventText } from "./log.js";
 
 export { lieuxEventText };
@@ -96,7 +96,7 @@ function scoringPanel(view, speed, rerender) {
           : gold;
         return line([
           h("span", { class: "lrk" }, lt("rank", { n: ev.rank })), " ",
-          lcard(ev.owner, ev.value, { cls: "mini-l" }), " ",
+          lcard(ev.owner, ev.value, { cls: "mini-l", noInfo: true }), " ",
           h("span", { class: "lrw", title: rewardLong(ev.reward) }, rewardLabel(ev.reward)),
           ev.doubled ? h("span", { class: "lflag" }, ` ×2 (${lt("doubled")})`) : null,
           got.length ? h("span", { class: "lgot" }, ` → ${got.join(", ")}`) : null,
@@ -148,6 +148,7 @@ function endScreen(u, viewer) {
 /** The game screen: table + log, then the end screen. meta: {seats, endHidden, speed, flash, lastText, rerender, log}. */
 export function lieuxScreen(u, meta) {
   collect(u);
+  setInfoRerender(meta.rerender);
   const view = u.view;
   const m = { viewer: u.viewer, seats: u.seats, legal: u.legal || [], lastText: meta.lastText, flash: meta.flash,
     fresh: freshCards(u), scoring: scoringPanel(view, meta.speed, meta.rerender) };

@@ -2,7 +2,7 @@
 // Every choice is an element carrying the exact action string (data-action); the engine decides the rest.
 import { h } from "../dom.js";
 import { t, colourName, LANGS, lang } from "../../i18n/index.js";
-import { lt, charName, faceName, effectText, placeName, rewardLabel, rewardLong, who, TIMING, abilityName } from "./i18n.js";
+import { lt, charName, faceName, effectText, placeName, rewardLabel, rewardLong, who, TIMING, abilityName, ABILITY_VALUE } from "./i18n.js";
 
 export const PLACES = ["chateau", "village", "port"];
 
@@ -29,6 +29,24 @@ const timingMark = (v, timing) => {
   return tm === "immediate" ? "⚡" : tm === "end" ? "☾" : "";
 };
 
+// Tapping a card that is not a choice tells its effect in a line above the places.
+const info = { owner: null, value: null, rerender: null };
+export function setInfoRerender(fn) { info.rerender = fn; }
+function showInfo(owner, value) {
+  const same = info.owner === owner && info.value === value;
+  info.owner = same ? null : owner;
+  info.value = same ? null : value;
+  if (info.rerender) info.rerender();
+}
+
+function infoLine() {
+  if (info.value == null) return null;
+  return h("div", { class: "info linfo", key: "info", role: "status" },
+    h("span", { class: "lmini-v" }, String(info.value)),
+    h("span", {}, h("strong", {}, `${charName(info.value)} · ${colourName(info.owner)}`), " — ", effectText(info.value)),
+    h("button", { type: "button", class: "info-close", "aria-label": t("close"), onclick: () => showInfo(info.owner, info.value) }, "✕"));
+}
+
 /** A character card. value null: face down (no name, no value, no data attribute anywhere). */
 export function lcard(owner, value, opts = {}) {
   const { tag = "div", attrs = {}, cls = "", key, label, timing, mine = false, down = false } = opts;
@@ -37,6 +55,7 @@ export function lcard(owner, value, opts = {}) {
   const classes = ["lcard", `c-${owner}`, faceDown ? "down" : "up", mine ? "mine" : "", cls].filter(Boolean).join(" ");
   const props = { key, class: classes, ...attrs };
   if (tag === "button") props.type = "button";
+  else if (!hidden && !opts.noInfo) { props.onclick = () => showInfo(owner, value); props["data-linfo"] = ""; }
   if (!hidden) {
     props["data-value"] = String(value);
     props.title = `${colourName(owner)} · ${charName(value)} (${value}) — ${effectText(value)}`;
@@ -166,8 +185,14 @@ function decisionPanel(view, P, meta) {
     }
     for (const a of P.other) buttons.push(btn(a, a));
   }
+  let help = null;
+  if (mine && d && d.kind === "put") {
+    const v = view.selected && view.selected[view.viewer] ? view.selected[view.viewer].value : null;
+    if (v != null) help = effectText(v);
+  } else if (mine && d && d.kind !== "select" && d.ability) help = effectText(ABILITY_VALUE[d.ability]);
   return h("section", { class: `decision ldecision ${mine ? "mine" : "waiting"}`, key: "decision", "aria-live": "polite", "data-testid": "decision" },
     h("p", { class: "decision-text" }, text),
+    help ? h("p", { class: "leffect" }, help) : null,
     meta.lastText ? h("p", { class: "last-event" }, meta.lastText) : null,
     buttons.length ? h("div", { class: "decision-buttons lchoices" }, buttons) : null);
 }
@@ -243,6 +268,7 @@ export function lieuxTable(view, meta) {
     topBar(view),
     players(view, meta),
     decisionPanel(view, P, meta),
+    infoLine(),
     meta.scoring || null,
     h("div", { class: "lplaces", key: "places" }, (view.places || []).map((pl) => placePanel(pl, view, P, meta))),
     handArea(view, P));
