@@ -155,6 +155,8 @@ async function apply(u, gen) {
   S.busy = u.to_act_kind === "bot";
   if (isHotseat(u) && u.to_act_kind === "human" && u.viewer !== S.shownTo) S.pass = u.viewer;
   render();
+  // Keyboard players get the focus on the first offered choice when their turn comes.
+  if (keyboardUser && u.to_act_kind === "human" && !app.contains(document.activeElement)) focusFirstAction();
   remember(u);
   if (u.over) return;
   if (u.to_act_kind === "bot") {
@@ -354,6 +356,9 @@ app.addEventListener("change", onSetupChange);
 app.addEventListener("input", onSetupChange);
 app.addEventListener("submit", onSubmit);
 document.addEventListener("keydown", onKey);
+let keyboardUser = false;
+document.addEventListener("keydown", (ev) => { if (ev.key === "Tab" || ev.key === "Enter" || ev.key === " ") keyboardUser = true; });
+document.addEventListener("pointerdown", () => { keyboardUser = false; });
 if (isShareLink()) { // a shared finished game: the replay viewer
   S.screen = "replay";
   render();

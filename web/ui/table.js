@@ -114,7 +114,7 @@ function decisionPanel(view, P, meta) {
   if (P.stay) buttons.push(h("button", { key: "stay", type: "button", class: "btn", "data-action": P.stay },
     meta.tokens ? t("stayToken") : t("stay")));
   for (const a of P.other) buttons.push(h("button", { key: `o-${a}`, type: "button", class: "btn", "data-action": a }, a));
-  return h("section", { class: `decision ${mine ? "mine" : "waiting"}`, key: "decision", "aria-live": "polite", "data-testid": "decision" },
+  return h("section", { class: `decision ${mine ? "mine" : view.is_over || !d ? "over" : "waiting"}`, key: "decision", "aria-live": "polite", "data-testid": "decision" },
     h("p", { class: "decision-text" }, text),
     meta.lastText ? h("p", { class: "last-event" }, meta.lastText) : null,
     buttons.length ? h("div", { class: "decision-buttons" }, buttons) : null);
