@@ -44,7 +44,7 @@ def test_chromium_reports_no_installability_errors(browser_type: Any, site_url: 
         page = context.pages[0] if context.pages else context.new_page()
         page.on("console", guard.on_console)
         page.on("pageerror", guard.on_pageerror)
-        page.goto(f"{site_url}?lang=en&speed=0")
+        page.goto(f"{site_url}?lang=en&speed=0&sw=1")
         page.wait_for_function(BOOTED, timeout=120_000)
         page.wait_for_function("() => navigator.serviceWorker && !!navigator.serviceWorker.controller",
                                timeout=120_000)
@@ -56,3 +56,21 @@ def test_chromium_reports_no_installability_errors(browser_type: Any, site_url: 
     finally:
         context.close()
     guard.check()
+
+
+def test_install_button_follows_the_browser_offer(strict_page: Any, site_url: str) -> None:
+    """The Install button appears only once the browser offers installation, and asks through it."""
+    page = strict_page
+    page.goto(f"{site_url}?lang=en&speed=0&test=1")
+    page.wait_for_function(BOOTED, timeout=120_000)
+    assert page.locator('[data-testid="install"]').count() == 0
+    page.evaluate("""() => {
+        const e = new Event('beforeinstallprompt', { cancelable: true });
+        window.__asked = 0;
+        e.prompt = async () => { window.__asked += 1; };
+        e.userChoice = Promise.resolve({ outcome: 'accepted', platform: 'web' });
+        window.dispatchEvent(e);
+    }""")
+    page.click('[data-testid="install"]')
+    page.wait_for_function("() => window.__asked === 1")
+    page.wait_for_function("() => !document.querySelector('[data-testid=install]')")

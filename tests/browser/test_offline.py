@@ -18,7 +18,7 @@ def test_offline_after_one_visit(strict_page: Any, page_guard: Any, dist_dir: An
     url = f"http://127.0.0.1:{server.server_address[1]}/"
     page_guard.allow_origin(url)
     try:
-        page.goto(f"{url}?lang=en&speed=0")
+        page.goto(f"{url}?lang=en&speed=0&sw=1")
         page.wait_for_function(BOOTED, timeout=120_000)
         # Registered after the boot; controls the page once every file is precached.
         page.wait_for_function("() => navigator.serviceWorker && !!navigator.serviceWorker.controller",
@@ -54,7 +54,7 @@ def test_new_version_offers_reload(strict_page: Any, page_guard: Any, dist_dir: 
     page_guard.allow_origin(url)
     page = strict_page
     try:
-        page.goto(f"{url}?lang=en&speed=0")
+        page.goto(f"{url}?lang=en&speed=0&sw=1")
         page.wait_for_function(BOOTED, timeout=120_000)
         page.wait_for_function("() => navigator.serviceWorker && !!navigator.serviceWorker.controller",
                                timeout=120_000)

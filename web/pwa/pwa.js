@@ -74,10 +74,10 @@ export async function registerServiceWorker() {
   started = true;
   const sw = swContainer();
   if (!sw) return;
-  // ?sw=0 never registers (debugging); ?test=1 (the browser tests' hook) only with ?sw=1, so that
-  // tests about other things do not all precache the whole site.
+  // ?sw=0 never registers (debugging). A browser driven by automation (navigator.webdriver: the
+  // browser tests) registers only with ?sw=1, so tests about other things do not precache the site.
   const q = new URLSearchParams(location.search);
-  if (q.get("sw") === "0" || (q.get("test") === "1" && q.get("sw") !== "1")) return;
+  if (q.get("sw") === "0" || ((navigator.webdriver || q.get("test") === "1") && q.get("sw") !== "1")) return;
   try {
     const scope = new URL("../../", import.meta.url).href;
     const reg = await sw.register(new URL("../../sw.js", import.meta.url).href, { scope });
