@@ -206,3 +206,19 @@ def test_end_screen_explains_tie_breaks() -> None:
     assert "1. blue: 9 points" in broken and "2. red: 9 points" in broken
     assert "Tie on 9 points broken by cards of the family left in the queue" in broken
     assert "blue 3" in broken and "red 1" in broken
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_play_survives_random_input(seed: int) -> None:
+    import random
+    rnd = random.Random(seed)
+    words = ["", "  ", "reveal", "stay", "place", "place spy", "eliminate", "eliminate 1", "move 1 to 3",
+             "steal red", "copy 2", "-1", "3.5", "1e9", "board", "log", "help", "💥", "\t7",
+             "PLACE ARCHER LAST"]
+    lines = [rnd.choice(words) if rnd.random() < 0.4 else str(rnd.randint(0, 30)) for _ in range(3000)]
+    argv = ["play", "--seed", str(seed), "--bots", "random"]
+    if seed % 2:
+        argv += ["--edition", "prototype", "--players", "4"]
+    rc, out = run(argv, "\n".join(lines) + "\n")
+    assert rc == 0 and "Traceback" not in out
+    assert "═══ Game over ═══" in out or "Game left" in out
