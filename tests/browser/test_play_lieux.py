@@ -175,3 +175,29 @@ def test_game_chooser_on_the_setup_screen(strict_page: Any, site_url: str) -> No
     assert "C" in page.locator(".lset").inner_text()
     golds = page.locator('[data-testid^="gold-"]').all_inner_texts()
     assert golds.count("?") == len(golds) - 1  # hidden gold: only your own is shown
+
+
+TEXTS_JS = """async () => {
+  const L = {};
+  for (const l of ['en', 'fr', 'de']) L[l] = (await import(`./web/i18n/lieux-${l}.js`)).default;
+  const ph = (s) => (String(s).match(/\\{\\w+\\}/g) || []).sort().join();
+  const problems = [];
+  for (const l of ['fr', 'de']) {
+    for (const part of ['t', 'chars', 'effects', 'places', 'rewards', 'rewardsLong']) {
+      const a = Object.keys(L.en[part]).sort().join();
+      const b = Object.keys(L[l][part]).sort().join();
+      if (a !== b) problems.push(`${l}.${part}: keys differ`);
+    }
+    for (const k of Object.keys(L.en.t)) {
+      if (ph(L.en.t[k]) !== ph(L[l].t[k])) problems.push(`${l}.t.${k}: placeholders differ`);
+    }
+    if (L[l].rules.length !== L.en.rules.length) problems.push(`${l}.rules: not as many paragraphs`);
+  }
+  return problems;
+}"""
+
+
+def test_lieux_texts_complete_in_every_language(strict_page: Any, site_url: str) -> None:
+    page = strict_page
+    page.goto(f"{site_url}?lang=en")
+    assert page.evaluate(TEXTS_JS) == []
