@@ -30,10 +30,12 @@ def blog(tmp_path: Path, site_url: str) -> Iterator[str]:
     """A plain page on another site (localhost, not 127.0.0.1) with the README's iframe snippet."""
     game = f"{site_url}?embed=1&edition=retail&players=3&seed=51&bots=easy&lang=en&speed=0&test=1"
     (tmp_path / "post.html").write_text(
-        '<!doctype html><html><head><meta charset="utf-8"><link rel="icon" href="data:,"><title>A blog post</title>'
-        f'</head><body><h1>My game night</h1><iframe src="{game}" width="400" height="700" '
+        '<!doctype html><html><head><meta charset="utf-8"><link rel="icon" href="data:,">'
+        '<title>A blog post</title></head><body><h1>My game night</h1>'
+        f'<iframe src="{game}" width="400" height="700" '
         'style="border:0;max-width:100%" title="Oriflamme" loading="lazy"></iframe></body></html>')
-    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(_Quiet, directory=str(tmp_path)))
+    handler = functools.partial(_Quiet, directory=str(tmp_path))
+    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
     threading.Thread(target=server.serve_forever, daemon=True).start()
     try:
         yield f"http://localhost:{server.server_address[1]}/post.html"
@@ -50,7 +52,7 @@ def test_whole_game_in_cross_site_iframe(strict_page: Any, page_guard: Any, blog
     frame = page.wait_for_selector("iframe").content_frame()
     frame.wait_for_function(BOOTED, timeout=120_000)
     # Storage is denied here: the in-memory fallback runs, saving is simply unavailable.
-    denied = frame.evaluate("""() => { try { localStorage.getItem('x'); return false } catch { return true } }""")
+    denied = frame.evaluate("() => { try { localStorage.getItem('x'); return false } catch { return true } }")
     assert denied
     assert frame.evaluate("() => window.__oriflamme.engine.storageAvailable") is False
     assert frame.evaluate("() => document.documentElement.classList.contains('embed')")

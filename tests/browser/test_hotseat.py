@@ -16,8 +16,10 @@ pytestmark = pytest.mark.browser
 
 DOM_JS = """() => ({
   me: document.querySelector('.badge.me .pname')?.textContent || null,
-  hand: Array.from(document.querySelectorAll('[data-testid=hand] [data-card]'), (el) => el.dataset.card).sort(),
-  named_down: Array.from(document.querySelectorAll('[data-testid=queue] .card.down[data-card]'),
+  hand: Array.from(document.querySelectorAll('[data-testid=hand] [data-card]'),
+                   (el) => el.dataset.card).sort(),
+  named_down: Array.from(
+    document.querySelectorAll('[data-testid=queue] .card.down[data-card]'),
                          (el) => [...el.classList].find((c) => c.startsWith('c-')).slice(2)),
   log: Array.from(document.querySelectorAll('[data-testid=log] li'), (li) => li.textContent),
 })"""

@@ -3,6 +3,9 @@ boot, a whole game, the rules help, another language — and nothing ever goes t
 
 from __future__ import annotations
 
+import shutil
+import subprocess
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -43,10 +46,6 @@ def test_offline_after_one_visit(strict_page: Any, page_guard: Any, dist_dir: An
 
 def test_new_version_offers_reload(strict_page: Any, page_guard: Any, dist_dir: Any, tmp_path: Any) -> None:
     """A deploy (new files, new sw.js) is noticed; the page offers to reload into it, and does."""
-    import shutil
-    import subprocess
-    from pathlib import Path
-
     site = tmp_path / "site"
     shutil.copytree(dist_dir, site)
     server = start_server(site)
@@ -60,8 +59,8 @@ def test_new_version_offers_reload(strict_page: Any, page_guard: Any, dist_dir: 
                                timeout=120_000)
         assert page.locator('[data-testid="update-ready"]').count() == 0
         # Deploy a new version: one file changes, the service worker's precache list is regenerated.
-        text = (site / "web" / "ui" / "xtext.js").read_text()
-        (site / "web" / "ui" / "xtext.js").write_text(text.replace('reload: "Reload"', 'reload: "Reload now"'))
+        xtext = site / "web" / "ui" / "xtext.js"
+        xtext.write_text(xtext.read_text().replace('reload: "Reload"', 'reload: "Reload now"'))
         root = Path(__file__).resolve().parents[2]
         subprocess.run(["node", str(root / "scripts" / "build_sw.mjs"), str(site)], check=True, cwd=root,
                        capture_output=True)

@@ -58,7 +58,8 @@ def test_share_link_replays_to_same_scores(strict_page: Any, site_url: str) -> N
     page.select_option('[data-testid="rp-round-select"]', index=2)
     assert page.locator('[data-testid="rp-round"]').inner_text().startswith("Round 3")
     page.click('[data-testid="rp-play"]')
-    page.wait_for_function("() => document.querySelector('[data-testid=rp-play]').textContent.includes('Pause')")
+    page.wait_for_function(
+        "() => document.querySelector('[data-testid=rp-play]').textContent.includes('Pause')")
     page.click('[data-testid="rp-play"]')
     page.click('[data-testid="rp-end"]')
     assert page.locator('[data-testid="rp-final"]').count() == 1

@@ -22,7 +22,9 @@ STATE_JS = """() => ({
   actions: Array.from(document.querySelectorAll('#app [data-action]'), (el) => el.dataset.action).sort(),
   view: window.__oriflamme.received.at(-1).view,
 })"""
-SAVED_ACTIONS_JS = "() => { try { return JSON.parse(localStorage.getItem('oriflamme.save')).actions.length } catch { return -1 } }"
+SAVED_ACTIONS_JS = """() => {
+  try { return JSON.parse(localStorage.getItem('oriflamme.save')).actions.length } catch { return -1 }
+}"""
 
 
 def play_some(page: Any, clicks: int, seed: int) -> None:
@@ -57,7 +59,8 @@ def test_corrupt_save_gives_notice_and_clean_game(strict_page: Any, site_url: st
     page = strict_page
     page.goto(f"{site_url}?lang=en&speed=0&test=1")
     page.wait_for_function(BOOTED, timeout=120_000)
-    page.evaluate("() => localStorage.setItem('oriflamme.save', '{\"format\": \"oriflamme-web-save/1\", \"actions\": [')")
+    cut = '{"format": "oriflamme-web-save/1", "actions": ['
+    page.evaluate("(t) => localStorage.setItem('oriflamme.save', t)", cut)
     page.reload()
     notice = page.locator('[data-testid="notice"]')
     notice.wait_for()
@@ -67,9 +70,9 @@ def test_corrupt_save_gives_notice_and_clean_game(strict_page: Any, site_url: st
     page.click('[data-testid="start"]')
     page.wait_for_selector(ACTIONS, timeout=60_000)
     # Well-formed JSON the engine refuses (an action that is not legal): notice, and a new game at once.
-    bad = {"format": "oriflamme-web-save/1", "settings": {"game": "oriflamme", "edition": "retail", "players": 3,
-           "seats": [{"kind": "human"}, {"kind": "bot", "level": "easy"}, {"kind": "bot", "level": "easy"}]},
-           "seed": 5, "actions": ["place dragon first"]}
+    seats = [{"kind": "human"}, {"kind": "bot", "level": "easy"}, {"kind": "bot", "level": "easy"}]
+    bad = {"format": "oriflamme-web-save/1", "seed": 5, "actions": ["place dragon first"],
+           "settings": {"game": "oriflamme", "edition": "retail", "players": 3, "seats": seats}}
     page.evaluate("(t) => localStorage.setItem('oriflamme.save', t)", json.dumps(bad))
     page.goto(f"{site_url}?lang=en&speed=0&test=1")
     page.click('[data-testid="resume"]')
