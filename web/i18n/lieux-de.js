@@ -62,6 +62,7 @@ export default {
     yourChosen: "Deine gewählte Karte: {card}",
     yourHand: "Deine Hand",
     emptyHand: "Keine Karte auf der Hand.",
+    charactersTitle: "Die Figuren",
     rewards: "Belohnungen",
     rank: "{n}.",
     emptyPlace: "Hier liegt noch keine Karte.",

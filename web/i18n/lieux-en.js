@@ -62,6 +62,7 @@ export default {
     yourChosen: "Your chosen card: {card}",
     yourHand: "Your hand",
     emptyHand: "No card in hand.",
+    charactersTitle: "The characters",
     rewards: "Rewards",
     rank: "{n}.",
     emptyPlace: "No card here yet.",

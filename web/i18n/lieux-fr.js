@@ -62,6 +62,7 @@ export default {
     yourChosen: "Votre carte choisie : {card}",
     yourHand: "Votre main",
     emptyHand: "Aucune carte en main.",
+    charactersTitle: "Les personnages",
     rewards: "Récompenses",
     rank: "{n}.",
     emptyPlace: "Aucune carte ici pour l'instant.",

@@ -172,7 +172,7 @@ export function lieuxRules(view) {
         h("ul", { key: "rl", class: "rules-list" }, view.places.map((pl) => h("li", { key: pl.id },
           h("strong", {}, placeName(pl.id)), ": ", pl.rewards.map((r, i) => `${i + 1}. ${rewardLong(r)}`).join(" · ")))),
       ] : null,
-      h("h3", {}, t("cardsTitle")),
+      h("h3", {}, lt("charactersTitle")),
       h("ul", { class: "card-list" }, values.map((v) => h("li", { key: String(v), class: "card-help" },
         h("span", { class: "lmini-v" }, String(v)),
         h("span", {}, h("strong", {}, charName(v)), TIMING[v] ? ` ${TIMING[v] === "end" ? "☾" : "⚡"}` : "", " — ", effectText(v))))),
