@@ -41,7 +41,7 @@ export function card(edition, c, opts = {}) {
     body.push(raw("span", { key: "back", class: "back" }, BACK_SVG));
     if (known) body.push(h("span", { key: "hidden-name", class: "card-name hidden-name" }, faceName(edition, c)));
   }
-  if (tokens) body.push(h("span", { key: "tokens", class: "tokens", "aria-label": t("tokens", { n: tokens }) }, String(tokens)));
+  if (tokens) body.push(h("span", { key: `tokens-${tokens}`, class: "tokens", "aria-label": t("tokens", { n: tokens }) }, String(tokens)));
   if (label) body.push(h("span", { key: "label", class: "act-label" }, label));
   return h(tag, props, body);
 }
@@ -74,7 +74,9 @@ function players(view, P, meta) {
           h("span", { class: "swatch", "aria-hidden": "true" }),
           h("span", { class: "pname" }, colourName(c)),
           view.first === c ? h("span", { class: "crown", title: t("firstPlayer"), "aria-label": t("firstPlayer") }, "♛") : null,
-          h("span", { class: "score", title: t("score"), "data-testid": `score-${c}` }, String(view.scores[c] ?? 0))),
+          // keyed by value: a new score is a new element, which pops (CSS) so changes catch the eye
+          h("span", { key: `score-${view.scores[c] ?? 0}`, class: "score", title: t("score"), "data-testid": `score-${c}` },
+            String(view.scores[c] ?? 0))),
         h("span", { class: "badge-sub" },
           h("span", { class: "kind" }, seatKindLabel(c, meta)),
           h("span", { class: "counts" },
