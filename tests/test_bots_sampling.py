@@ -54,3 +54,34 @@ def test_hidden_cards_are_drawn_from_the_unseen_cards() -> None:
     # Different draws do differ: the sample is not the real deal every time.
     hands = {tuple(sorted(determinize(v, rng).hands["blue"])) for _ in range(30)}
     assert len(hands) > 1
+
+
+@pytest.mark.parametrize(("edition", "players"),
+                         [("retail", 3), ("pegasus", 4), ("prototype", 2), ("prototype", 3)])
+def test_sample_with_the_true_cards_is_the_true_state(edition: str, players: int) -> None:
+    """Beyond the cards, a sample rebuilds every field of the real state (pending decision, depth, P1
+    tokens, placement count…): dealing it the true hidden cards gives back the real state exactly."""
+    from oriflamme.state import State
+
+    rng = random.Random(7)
+    for seed in range(3):
+        g = new_game(edition, players, seed=seed)
+        while not g.is_over:
+            real = g.state
+            s = determinize(g.view(g.to_act), rng)
+            s.hands = {c: sorted(v) for c, v in real.hands.items()}
+            s.aside = real.aside
+            for st, rst in zip(s.queue, real.queue, strict=True):
+                for qc, rqc in zip(st, rst, strict=True):
+                    qc[0] = rqc[0]
+            for field in State.__slots__:
+                if field in ("seed", "rng") or (field == "depth" and real.pending in ("place", "reveal")):
+                    continue  # the RNG is not part of a view; depth only matters while an ability acts
+                resolving = real.phase == "resolution" and real.queue[real.cursor][-1][3]
+                if field == "take_tokens" and not resolving:
+                    continue  # P1's flag only matters when the resolving card has tokens to take
+                want = getattr(real, field)
+                if field == "hands":
+                    want = {c: sorted(v) for c, v in want.items()}
+                assert getattr(s, field) == want, field
+            g.play(rng.choice(g.legal_actions()))

@@ -69,7 +69,9 @@ class Sampler:
             s.pending = d["ability"]
         if s.phase == PLACEMENT:
             s.placed = (seats.index(view["to_act"]) - s.first) % n
-        elif s.phase == RESOLUTION:
+        else:
+            s.placed = n  # everyone has placed this round
+        if s.phase == RESOLUTION:
             s.cursor = view["cursor"] - 1
             stack = s.queue[s.cursor]
             s.depth = len(stack) - 1  # a decision is always asked of the top card at the cursor
