@@ -110,7 +110,53 @@ with zipfile.ZipFile("/tmp/in.zip", "w") as z:
 `);
 }
 
+// Job {"snapshot": {"stdlib": "compiled.zip", "imports": [...]}, "out": "x.gz"}: a memory snapshot of a
+// Pyodide booted on `stdlib` (exactly that zip: zipimport keeps its table of contents in the snapshot)
+// with these stdlib modules imported too. Hash seed 0 and entropy/clock from fixed generators so that
+// the bytes are reproducible (web/boot/interpreter.js reseeds `random` from crypto after restoring).
+// Written gzip-9 (the worker inflates it with DecompressionStream).
+async function snapshot(j) {
+  const { gzipSync } = await import("node:zlib");
+  // Reproducible bytes: the entropy Python draws while booting (node's randomFillSync) comes from a
+  // fixed-seed generator for this one instance (freed memory keeps what was drawn).
+  // Same for the clock (file times, cached stat results): a fixed date, a clock that ticks per call.
+  const nodeCrypto = require("node:crypto");
+  const saved = [[nodeCrypto, "randomFillSync"], [globalThis.crypto, "getRandomValues"], [Date, "now"],
+    [globalThis.performance, "now"], [Math, "random"]].map(([o, k]) => [o, k, o[k]]);
+  let x = 0x9e3779b9;
+  const fill = (view) => {
+    const bytes = new Uint8Array(view.buffer, view.byteOffset, view.byteLength);
+    for (let i = 0; i < bytes.length; i++) { x ^= x << 13; x ^= x >>> 17; x ^= x << 5; bytes[i] = x & 0xff; }
+    return view;
+  };
+  let tick = 0;
+  nodeCrypto.randomFillSync = fill;
+  Object.defineProperty(globalThis.crypto, "getRandomValues", { value: fill, configurable: true, writable: true });
+  Date.now = () => 1577836800000 + tick++;
+  globalThis.performance.now = () => 1000 + tick++;
+  Math.random = () => 0.5;
+  const snap = await loadPyodide({
+    indexURL: pyodideDir + path.sep, stdLibURL: j.snapshot.stdlib, _makeSnapshot: true,
+    env: { PYTHONHASHSEED: "0" }, stdout: () => {}, stderr: (s) => process.stderr.write(s + "\n"),
+  });
+  const imported = snap.runPython(`
+import sys, importlib
+for name in ${JSON.stringify(j.snapshot.imports)}:
+    importlib.import_module(name)
+import random, gc
+random.seed(0)
+gc.collect()
+len(sys.modules)
+`);
+  const raw = snap.makeMemorySnapshot();
+  for (const [o, k, v] of saved) Object.defineProperty(o, k, { value: v, configurable: true, writable: true });
+  const data = gzipSync(raw, { level: 9 });
+  writeFileSync(j.out, data);
+  console.log(`precompile: memory snapshot (${imported} modules) -> ${path.basename(j.out)} (${data.length} bytes gzip)`);
+}
+
 for (const j of job.jobs) {
+  if (j.snapshot) { await snapshot(j); continue; }
   if (j.pyscript) await pyscriptSources(j.pyscript.artifact, j.pyscript.bundle);
   else py.FS.writeFile("/tmp/in.zip", new Uint8Array(readFileSync(j.in)));
   const res = precompile("/tmp/in.zip", "/tmp/out.zip", j.layout, j.prefix ?? "", !!j.pyscript);

@@ -6,8 +6,10 @@ scripts/build.py calls `fast_path(out, pyodide_dir, engine_zip)`, which
 - returns the engine zip with `__pycache__/*.cpython-3XY.pyc` added (unpacked into the worker's FS,
   imported by the ordinary loader without compiling), plus `pyscript/__pycache__/*.pyc` for the
   `pyscript` package that PyScript writes (as .py) into that same directory and imports at every boot;
-- fills `@STDLIB_ZIP@` in dist/web/boot/interpreter.js, the `interpreter` module of pyscript.json that
-  hands that zip to Pyodide's loadPyodide as `stdLibURL`.
+- writes `snapshot-<hash>.bin` beside it (unless ORIFLAMME_SNAPSHOT=0): a gzip'd Pyodide memory snapshot
+  taken right after booting on exactly that stdlib zip and the shipped wasm;
+- fills `@STDLIB_ZIP@` and `@SNAPSHOT@` in dist/web/boot/interpreter.js, the `interpreter` module of
+  pyscript.json that hands them to Pyodide's loadPyodide as `stdLibURL` and `_loadSnapshot`.
 
 The bytecode is produced by scripts/precompile.mjs inside the npm `pyodide` package we ship (same CPython,
 same magic number). Results are cached in .cache/precompile/, keyed by the Pyodide version and the SHA-256
@@ -29,6 +31,13 @@ from pathlib import Path
 from typing import Any
 
 ROOT = Path(__file__).resolve().parent.parent
+# The memory snapshot (issue 7): restored instead of booting Python in the worker. Off: set
+# ORIFLAMME_SNAPSHOT=0 when building (the page then boots Python from the precompiled stdlib).
+SNAPSHOT = os.environ.get("ORIFLAMME_SNAPSHOT", "1") != "0"
+# Imported before the snapshot is taken, on top of what Pyodide imports while booting (~190 modules,
+# which already cover the engine's needs): what PyScript's `pyscript` package and the engine add.
+SNAPSHOT_IMPORTS = ["asyncio", "base64", "collections", "encodings.cp437", "functools", "html", "inspect",
+                    "io", "json", "random", "zipfile"]
 CACHE = ROOT / ".cache" / "precompile"
 MJS = ROOT / "scripts" / "precompile.mjs"
 
@@ -63,8 +72,8 @@ def compile_zips(jobs: list[dict[str, Any]]) -> list[bytes]:
             spec = []
             for i, job, _ in todo:
                 one = {"out": str(Path(tmp) / f"out{i}.zip"), "layout": job["layout"], "prefix": job["prefix"]}
-                if "pyscript" in job:
-                    one["pyscript"] = job["pyscript"]
+                if "pyscript" in job or "snapshot" in job:
+                    one.update({k: job[k] for k in ("pyscript", "snapshot") if k in job})
                 else:
                     src = Path(tmp) / f"in{i}.zip"
                     src.write_bytes(job["data"])
@@ -118,9 +127,21 @@ def fast_path(out: Path, pyodide_dir: Path, engine_zip: bytes) -> tuple[bytes, s
     engine = merge_zips(engine, pyscript)
     name = f"python_stdlib-{_sha(stdlib)[:12]}.zip"
     (pyodide_dir / name).write_bytes(stdlib)
+    snap_name = ""
+    if SNAPSHOT:
+        # Made on exactly this stdlib zip and this wasm (both in its key and so in its name).
+        wasm = (pyodide_dir / "pyodide.asm.wasm").read_bytes()
+        with tempfile.TemporaryDirectory(prefix="precompile-") as tmp:
+            (Path(tmp) / name).write_bytes(stdlib)
+            (snap,) = compile_zips([{
+                "data": stdlib + wasm + json.dumps(SNAPSHOT_IMPORTS).encode(), "layout": "snapshot",
+                "prefix": "", "snapshot": {"stdlib": str(Path(tmp) / name), "imports": SNAPSHOT_IMPORTS}}])
+        snap_name = f"snapshot-{_sha(snap)[:12]}.bin"  # gzip inside (no Content-Encoding games)
+        (pyodide_dir / snap_name).write_bytes(snap)
     interp = out / "web" / "boot" / "interpreter.js"
     if interp.exists():
-        interp.write_text(interp.read_text().replace("@STDLIB_ZIP@", name))
+        text = interp.read_text().replace("@STDLIB_ZIP@", name).replace("@SNAPSHOT@", snap_name)
+        interp.write_text(text)
     return engine, name
 
 

@@ -5,7 +5,9 @@
 // This wrapper re-exports Pyodide's and adds what makes the boot fast (issue 7, docs/PERFORMANCE.md):
 // - indexURL: our self-hosted Pyodide folder (PyScript would derive it from this module's URL);
 // - stdLibURL: the stdlib zip with .pyc precompiled at build time inside this very Pyodide
-//   (scripts/precompile.mjs), so CPython compiles nothing from source at start-up.
+//   (scripts/precompile.mjs), so CPython compiles nothing from source at start-up;
+// - _loadSnapshot (undocumented Pyodide option): a memory snapshot of Python already booted on exactly
+//   that zip and this wasm, built with them (scripts/precompile.py), restored instead of booting.
 // The @...@ placeholders are filled in by scripts/build.py and scripts/precompile.py.
 import * as pyodide from "../../runtime/pyodide-@PYODIDE_VERSION@/pyodide.mjs";
 
@@ -14,8 +16,30 @@ const STDLIB = "@STDLIB_ZIP@";
 // Unbuilt (placeholder left): the stock stdlib, compiled from source at each boot as before.
 const stdLibURL = new URL(STDLIB.startsWith("@") ? "python_stdlib.zip" : STDLIB, indexURL).href;
 
+// Optional memory snapshot (scripts/precompile.mjs): made by the build on exactly this stdlib zip and
+// this wasm (Pyodide refuses another build's snapshot); gzip, inflated here while the wasm compiles.
+const SNAPSHOT = "@SNAPSHOT@";
+
 export const version = pyodide.version;
 
-export function loadPyodide(options = {}) {
-  return pyodide.loadPyodide({ ...options, indexURL, stdLibURL });
+async function inflate(url) {
+  const res = await fetch(url);
+  if (!res.ok) throw new Error(`${url}: HTTP ${res.status}`);
+  return new Response(res.body.pipeThrough(new DecompressionStream("gzip"))).arrayBuffer();
+}
+
+export async function loadPyodide(options = {}) {
+  const plain = () => pyodide.loadPyodide({ ...options, indexURL, stdLibURL });
+  if (SNAPSHOT.startsWith("@") || !SNAPSHOT || typeof DecompressionStream !== "function") return plain();
+  let py;
+  try {
+    py = await pyodide.loadPyodide({ ...options, indexURL, stdLibURL, _loadSnapshot: inflate(new URL(SNAPSHOT, indexURL).href) });
+  } catch (err) {
+    console.warn("interpreter: the memory snapshot could not be restored; booting Python instead", err);
+    return plain();
+  }
+  // The snapshot froze Python's random state: draw a fresh one (os.urandom → crypto.getRandomValues).
+  // (Its str hash seed stays the build's fixed one.) New games take their seed from web/engine.js anyway.
+  py.runPython("import random as _r; _r.seed(); del _r");
+  return py;
 }
