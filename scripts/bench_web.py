@@ -137,7 +137,7 @@ def measure(context: Any, url: str, recorder: Recorder) -> dict[str, Any]:
 
 
 CATEGORIES = ["Pyodide, stock files", "stdlib .pyc zip (replaces python_stdlib.zip)",
-              "PyScript", "engine (py/)", "page (HTML, web/, config)"]
+              "PyScript", "engine (py/)", "page (HTML, web/, config)", "memory snapshot (gzip inside)"]
 STOCK = {"pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip", "pyodide-lock.json"}
 _RECORDER: list[Recorder] = []
 
@@ -145,6 +145,8 @@ _RECORDER: list[Recorder] = []
 def category(path: str) -> str:
     name = path.rsplit("/", 1)[-1]
     if path.startswith("runtime/pyodide-"):
+        if name.startswith("snapshot-"):
+            return CATEGORIES[5]
         return CATEGORIES[0] if name in STOCK else CATEGORIES[1]
     if path.startswith("runtime/pyscript-"):
         return CATEGORIES[2]
@@ -218,6 +220,11 @@ def report(runs: dict[str, list[dict[str, Any]]], rounds: int) -> None:
     for temp in ("cold", "warm"):
         g, b = ms(f"game {temp}"), ms(f"bare {temp}")
         print(f"ratio game/bare, {temp}: {g / b:.2f}  ({g:.0f} ms vs {b:.0f} ms)")
+    # Issue 7's targets (docs/PERFORMANCE.md).
+    verdict = {"cold <= 0.5 x bare": ms("game cold") <= 0.5 * ms("bare cold"),
+               "warm <= 0.5 x bare": ms("game warm") <= 0.5 * ms("bare warm"),
+               "game freeze <= 50 ms": max(ms("game cold", "maxGap"), ms("game warm", "maxGap")) <= 50}
+    print("targets: " + "; ".join(f"{k} {'met' if v else 'MISSED'}" for k, v in verdict.items()))
     cold = runs["game cold"][0]
     bare = runs["bare cold"][0]
     print("\nfirst visit (cold), bytes sent before the end point (round 1):")

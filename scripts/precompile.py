@@ -72,8 +72,9 @@ def compile_zips(jobs: list[dict[str, Any]]) -> list[bytes]:
             spec = []
             for i, job, _ in todo:
                 one = {"out": str(Path(tmp) / f"out{i}.zip"), "layout": job["layout"], "prefix": job["prefix"]}
-                if "pyscript" in job or "snapshot" in job:
-                    one.update({k: job[k] for k in ("pyscript", "snapshot") if k in job})
+                extra = {k: job[k] for k in ("pyscript", "snapshot") if k in job}
+                if extra:
+                    one.update(extra)
                 else:
                     src = Path(tmp) / f"in{i}.zip"
                     src.write_bytes(job["data"])
