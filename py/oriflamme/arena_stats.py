@@ -83,6 +83,7 @@ def format_table(summaries: list[Summary]) -> str:
              f"{'margin':>8} {'p(>chance)':>11}"]
     for s in summaries:
         ci = f"[{s.ci_low:.3f}, {s.ci_high:.3f}]"
+        p = "<1e-15" if s.p_value < 1e-15 else f"{s.p_value:.2g}"
         lines.append(f"{s.entry:<12} {s.games:>6} {s.deals:>6} {s.win_share:>10.3f} {ci:>17} "
-                     f"{s.mean_margin:>8.2f} {s.p_value:>11.2g}")
+                     f"{s.mean_margin:>8.2f} {p:>11}")
     return "\n".join(lines)
