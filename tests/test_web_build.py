@@ -1,0 +1,89 @@
+"""The web build's pure-Python parts: the engine zip, the served headers, the site's dist/ layout."""
+
+from __future__ import annotations
+
+import importlib.util
+import io
+import json
+import re
+import sys
+import zipfile
+from pathlib import Path
+from types import ModuleType
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def load_script(name: str) -> ModuleType:
+    sys.path.insert(0, str(ROOT / "scripts"))
+    spec = importlib.util.spec_from_file_location(f"_script_{name}", ROOT / "scripts" / f"{name}.py")
+    assert spec and spec.loader
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def test_engine_zip_is_deterministic_and_complete() -> None:
+    build = load_script("build")
+    a = build.package_zip(ROOT / "py" / "oriflamme", "oriflamme")
+    b = build.package_zip(ROOT / "py" / "oriflamme", "oriflamme")
+    assert a == b
+    names = zipfile.ZipFile(io.BytesIO(a)).namelist()
+    assert "oriflamme/__init__.py" in names and "oriflamme/webapi.py" in names
+    assert not any("__pycache__" in n or n.endswith(".pyc") for n in names)
+    sources = {p.relative_to(ROOT / "py").as_posix() for p in (ROOT / "py" / "oriflamme").rglob("*.py")
+               if "__pycache__" not in p.parts}
+    assert sources <= set(names)
+
+
+def test_netlify_headers_as_served() -> None:
+    serve = load_script("serve")
+    rules = serve.netlify_rules(ROOT / "netlify.toml")
+
+    def headers(path: str) -> dict[str, str]:
+        merged: dict[str, str] = {}
+        for pattern, values in rules:
+            if pattern.match(path):
+                merged.update(values)
+        return merged
+
+    assert "default-src 'self'" in headers("/")["Content-Security-Policy"]
+    assert headers("/")["Cache-Control"] == "no-cache"
+    assert headers("/index.html")["Cache-Control"] == "no-cache"
+    assert headers("/sw.js")["Cache-Control"] == "no-cache"
+    assert headers("/pyscript.json")["Cache-Control"] == "no-cache"
+    assert "immutable" in headers("/runtime/pyodide-314.0.7/pyodide.asm.wasm")["Cache-Control"]
+    assert headers("/runtime/pyodide-314.0.7/pyodide.asm.wasm")["Content-Type"] == "application/wasm"
+    assert "immutable" in headers("/py/oriflamme-0123456789ab.zip")["Cache-Control"]
+    assert serve.MIME[".wasm"] == "application/wasm"
+
+
+def test_package_json_pins_exact_versions() -> None:
+    pkg = json.loads((ROOT / "package.json").read_text())
+    deps = {**pkg["dependencies"], **pkg["devDependencies"]}
+    assert deps["pyodide"] == "314.0.7" and deps["@pyscript/core"] == "0.7.31"
+    for name in ("fake-indexeddb", "workbox-build", "esbuild"):
+        assert name in deps
+    for name, version in deps.items():
+        assert re.fullmatch(r"\d+\.\d+\.\d+", version), (name, version)
+    lock = json.loads((ROOT / "package-lock.json").read_text())
+    assert lock["packages"]["node_modules/pyodide"]["version"] == "314.0.7"
+
+
+DIST = ROOT / "dist"
+
+
+@pytest.mark.skipif(not (DIST / "pyscript.json").exists(), reason="dist/ not built (make build)")
+def test_dist_only_refers_to_its_own_origin() -> None:
+    config = json.loads((DIST / "pyscript.json").read_text())
+    urls = [config["interpreter"], *config.get("files", {})]
+    assert all(u.startswith("./") for u in urls), urls
+    for url in urls:
+        assert (DIST / url.split("?")[0]).exists(), url
+    index = (DIST / "index.html").read_text()
+    assert "://" not in re.sub(r'<meta http-equiv="Content-Security-Policy"[^>]*>', "", index)
+    assert not re.search(r"\bsrc=[\"']https?:|\bhref=[\"']https?:", index)
+    boot = (DIST / "web" / "boot" / "boot.js").read_text()
+    assert "@PYSCRIPT_VERSION@" not in boot and "@RUNTIME_SIZES@" not in boot
