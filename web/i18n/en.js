@@ -164,7 +164,7 @@ export default {
     steal: "Take 1",
     moveHere: "Move here",
     moveOnto: "Move onto this stack",
-    pick: "Pick this card",
+    pick: "Pick",
     picked: "Picked",
     chooseSecond: "Second",
     selectCard: "Select {card}",
@@ -218,5 +218,7 @@ export default {
     "howToPlay": "How to play",
     "resume": "Continue the game in progress",
     "dec.you.stayOnly": "Your face-down {card} is up: it cannot be revealed, it stays hidden.",
+    "placeOnShort": "On top",
+    "moveOntoShort": "Onto it",
   },
 };

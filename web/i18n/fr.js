@@ -215,5 +215,7 @@ export default {
     "howToPlay": "Comment jouer",
     "resume": "Reprendre la partie en cours",
     "dec.you.stayOnly": "C'est au tour de votre {card} cachée : elle ne peut pas être révélée et reste cachée.",
+    "placeOnShort": "Dessus",
+    "moveOntoShort": "Dessus",
   },
 };

@@ -154,11 +154,12 @@ function queue(view, P, sel, meta) {
     const onto = moveOpts && (moveOpts.find((m) => m.onto === i) || null);
     const chooseAct = chooseB ? chooseB.get(i) : null;
     let action = null;
-    let label = null;
-    if (onPlace) { action = onPlace.action; label = t("placeOn"); }
+    let label = null; // said to screen readers
+    let short = null; // printed on the card
+    if (onPlace) { action = onPlace.action; label = t("placeOn"); short = t("placeOnShort"); }
     else if (elim) { action = elim; label = t("eliminate"); }
     else if (copy) { action = copy; label = t("copy"); }
-    else if (onto) { action = onto.action; label = t("moveOnto"); }
+    else if (onto) { action = onto.action; label = t("moveOnto"); short = t("moveOntoShort"); }
     else if (chooseAct) { action = chooseAct; label = t("chooseSecond"); }
     const canPickMove = P.move.has(i);
     const canPickChoose = P.choose.has(i);
@@ -187,7 +188,7 @@ function queue(view, P, sel, meta) {
         under.map((u, k) => h("span", { key: `u${k}`, class: `layer c-${u.owner} ${u.face_up ? "up" : "down"}` }))) : null,
       card(ed, top.card, {
         owner: top.owner, up: top.face_up, tokens: top.tokens, mine,
-        tag: action ? "button" : "div", attrs, cls, label,
+        tag: action ? "button" : "div", attrs, cls, label: short || label,
       }),
       pick));
   }
