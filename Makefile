@@ -38,10 +38,7 @@ BUILD_INPUTS := $(shell find index.html web py scripts package-lock.json -type f
 DIST_STAMP := dist/.built
 
 $(DIST_STAMP): $(NODE_STAMP) $(BUILD_INPUTS)
-	@mkdir -p build
-	$(PY) scripts/build.py --out build/dist-new-$$$$ && touch build/dist-new-$$$$/.built && \
-	  { rm -rf build/dist-old-$$$$; if [ -d dist ]; then mv dist build/dist-old-$$$$; fi; \
-	    mv build/dist-new-$$$$ dist; rm -rf build/dist-old-$$$$; }
+	$(PY) scripts/build.py --out dist --swap
 
 build: $(DIST_STAMP)
 

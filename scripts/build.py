@@ -196,12 +196,38 @@ def build(out: Path) -> dict[str, str]:
     return manifest
 
 
+def build_and_swap(dest: Path) -> dict[str, str]:
+    """Build aside (build/dist-new-<pid>) and swap the result in as `dest` under a lock, so a server or
+    a test run reading dest never sees a half-written tree, and concurrent builds never nest."""
+    import fcntl
+
+    work = ROOT / "build"
+    work.mkdir(exist_ok=True)
+    new = work / f"dist-new-{os.getpid()}"
+    old = work / f"dist-old-{os.getpid()}"
+    for leftover in (new, old):
+        if leftover.exists():
+            shutil.rmtree(leftover)
+    manifest = build(new)
+    (new / ".built").touch()
+    with open(work / ".swap.lock", "w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        if dest.exists():
+            dest.rename(old)
+        new.rename(dest)
+    if old.exists():
+        shutil.rmtree(old, ignore_errors=True)
+    return manifest
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__)
     ap.add_argument("--out", default=str(ROOT / "dist"))
+    ap.add_argument("--swap", action="store_true",
+                    help="build aside and swap the result in as --out at the end (make build does)")
     args = ap.parse_args()
     out = Path(args.out)
-    manifest = build(out)
+    manifest = build_and_swap(out) if args.swap else build(out)
     total = sum(p.stat().st_size for p in out.rglob("*") if p.is_file())
     print(f"built {os.path.relpath(out)}: {total / 1e6:.1f} MB; {json.dumps(manifest)}")
 

@@ -70,12 +70,8 @@ def ensure_dist() -> Path:
         fcntl.flock(lock, fcntl.LOCK_EX)
         try:
             if not (DIST / "index.html").exists() or not (DIST / "pyscript.json").exists():
-                tmp = ROOT / "build" / f"dist-new-{os.getpid()}"
-                subprocess.run([sys.executable, str(ROOT / "scripts" / "build.py"), "--out", str(tmp)],
-                               check=True, cwd=ROOT)
-                if DIST.exists():
-                    shutil.rmtree(DIST)
-                tmp.rename(DIST)
+                build = [sys.executable, str(ROOT / "scripts" / "build.py"), "--out", str(DIST), "--swap"]
+                subprocess.run(build, check=True, cwd=ROOT)
         finally:
             fcntl.flock(lock, fcntl.LOCK_UN)
     return DIST
