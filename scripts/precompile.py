@@ -71,7 +71,8 @@ def compile_zips(jobs: list[dict[str, Any]]) -> list[bytes]:
         with tempfile.TemporaryDirectory(prefix="precompile-") as tmp:
             spec = []
             for i, job, _ in todo:
-                one = {"out": str(Path(tmp) / f"out{i}.zip"), "layout": job["layout"], "prefix": job["prefix"]}
+                one = {"out": str(Path(tmp) / f"out{i}.zip"), "layout": job["layout"],
+                       "prefix": job["prefix"]}
                 extra = {k: job[k] for k in ("pyscript", "snapshot") if k in job}
                 if extra:
                     one.update(extra)
