@@ -70,3 +70,31 @@ def test_two_humans_never_see_each_other(strict_page: Any, site_url: str) -> Non
     play_to_end(page, 41, on_pass=on_pass, check=check)
     assert state["passes"] >= 6 and state["checks"] >= 12
     assert page.locator('[data-testid="final-scores"] tbody tr').count() == 3
+
+
+def test_lieux_hotseat_hides_the_other_humans_cards_and_gold(strict_page: Any, site_url: str) -> None:
+    """Château, Village & Port with hidden gold, two humans and a bot: hand-overs, and every screen
+    shows only the human to act's own values (the same leak check as test_play_lieux.py)."""
+    from test_play_lieux import HIDDEN_LEAKS_JS as LIEUX_LEAKS_JS
+
+    page = strict_page
+    page.goto(f"{site_url}?game=lieux&players=3&set=A&hidden_gold=1&seed=61&bots=human,easy"
+              "&lang=en&speed=0&test=1")
+    state = {"shown": None, "passes": 0, "checks": 0}
+
+    def on_pass(frame: Any) -> None:
+        colour = frame.locator('[data-testid="pass-device"]').get_attribute("data-colour")
+        assert colour != state["shown"]
+        assert frame.locator('[data-game="lieux"], [data-testid=log], [data-value]').count() == 0
+        frame.click('[data-testid="pass-ready"]')
+        frame.wait_for_selector('#app[data-busy="0"] [data-action]')
+        state["shown"] = colour
+        state["passes"] += 1
+
+    def check(frame: Any) -> None:
+        me = state["shown"]
+        assert frame.evaluate(LIEUX_LEAKS_JS, me) == []
+        state["checks"] += 1
+
+    play_to_end(page, 61, on_pass=on_pass, check=check)
+    assert state["passes"] >= 4 and state["checks"] >= 8

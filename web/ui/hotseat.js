@@ -31,3 +31,33 @@ export function publicEvent(ev, seenBy) {
   delete copy.card;
   return copy;
 }
+
+/**
+ * Château, Village & Port: a lieux event redacted for `seenBy`, as `viewer` may read it — the same
+ * rules as oriflamme/lieux/view.py redact_events, applied again for `viewer` (whatever only seenBy
+ * could know is dropped).
+ */
+export function publicLieuxEvent(ev, seenBy, viewer) {
+  if (!ev || seenBy === viewer) return ev;
+  const e = { ...ev };
+  switch (e.type) {
+    case "selected": if (e.colour !== viewer) e.value = null; break;
+    case "swapped": if (e.target !== viewer) { e.old = null; e.new = null; } break;
+    case "drew": if (e.colour !== viewer) e.cards = null; break;
+    case "gold": if (e.hidden && e.colour !== viewer) { e.amount = null; e.gold = null; } break;
+    case "stolen":
+      if (e.hidden) {
+        if (viewer !== e.colour && viewer !== e.victim) e.amount = null;
+        if (e.colour !== viewer) e.gold = null;
+        if (e.victim !== viewer) e.victim_gold = null;
+      }
+      break;
+    case "round_ended":
+      if (e.hidden && e.scores && typeof e.scores === "object") {
+        e.scores = Object.fromEntries(Object.keys(e.scores).map((c) => [c, c === viewer ? e.scores[c] : null]));
+      }
+      break;
+    default: break;
+  }
+  return e;
+}

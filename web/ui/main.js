@@ -12,7 +12,7 @@ import { lieuxScreen, lieuxRules, lieuxEventText, lieuxSetupChange } from "./lie
 import { peekSave, rememberGame, savedLog, clearSave } from "./saves.js";
 import { isShareLink } from "./share.js";
 import { startReplay, replayScreen } from "./replay.js";
-import { isHotseat, passScreen, publicEvent } from "./hotseat.js";
+import { isHotseat, passScreen, publicEvent, publicLieuxEvent } from "./hotseat.js";
 import { initExtras, setupExtras, extrasOverlay, withShare, setNotice } from "./extras.js";
 import { x } from "./xtext.js";
 import { registerServiceWorker } from "../pwa/pwa.js";
@@ -60,7 +60,8 @@ function logPanel() {
 /** Hot-seat: an entry told to another human is re-told without that human's secrets. */
 function logText(e) {
   const u = S.update;
-  if (!e.ev || !e.viewer || !u || e.viewer === u.viewer || u.view.game === "lieux" || !isHotseat(u)) return e.text;
+  if (!e.ev || !e.viewer || !u || e.viewer === u.viewer || !isHotseat(u)) return e.text;
+  if (u.view.game === "lieux") return lieuxEventText(publicLieuxEvent(e.ev, e.viewer, u.viewer), { viewer: u.viewer });
   return eventText(publicEvent(e.ev, e.viewer), u.view.edition, { viewer: u.viewer });
 }
 
