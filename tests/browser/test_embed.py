@@ -68,3 +68,15 @@ def test_whole_game_in_cross_site_iframe(strict_page: Any, page_guard: Any, blog
     assert frame.locator(".toast.error, [data-testid=notice]").count() == 0
     assert frame.evaluate("document.documentElement.scrollWidth <= window.innerWidth")
     page.screenshot(path=str(RESULTS / "embed-cross-site-end.png"))
+
+
+def test_hostile_url_parameters_are_only_text(strict_page: Any, site_url: str) -> None:
+    """Every URL parameter is checked against the known values (or ignored); nothing becomes markup."""
+    page = strict_page
+    evil = "%22%3E%3Cimg%20src%3Dx%20onerror%3Dalert(1)%3E"
+    page.goto(f"{site_url}?embed=1&edition={evil}&players={evil}&seed={evil}&bots={evil}&colour={evil}"
+              f"&lang={evil}&speed={evil}&game={evil}#{evil}")
+    page.wait_for_function(BOOTED, timeout=120_000)
+    assert page.locator('[data-testid="setup"]').count() == 1
+    assert page.locator("img").count() == 0
+    assert page.locator("[onerror], script:not([src])").count() == 0
