@@ -74,7 +74,7 @@ export function setupScreen(s, boot, canResume = false) {
   for (let n = info.min; n <= info.max; n++) playerOpts.push([n, String(n)]);
   const bots = [];
   for (let i = 1; i < s.players; i++) {
-    bots.push(field(t("botSeat", { n: i }),
+    bots.push(field(s.levels[i - 1] === "human" ? x("humanSeat", { n: i + 1 }) : t("botSeat", { n: i }),
       select(`level-${i}`, s.levels[i - 1], SEATS.map((l) => [l, l === "human" ? x("human") : t(`level.${l}`)])), "bot-field"));
   }
   return h("main", { class: "setup", key: "setup", "data-testid": "setup" },
