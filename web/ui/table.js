@@ -4,12 +4,8 @@ import { t, cardName, faceName, ability, colourName, LANGS, lang } from "../i18n
 import { emblemSvg, BACK_SVG } from "../art/emblems.js";
 
 export function playerLabel(colour, meta) {
-  const seat = (meta.seats || []).find((s) => s.colour === colour);
-  const you = colour === meta.viewer;
   const name = colourName(colour);
-  if (you) return `${name} (${t("youShort")})`;
-  if (seat && seat.kind === "bot") return name;
-  return name;
+  return colour === meta.viewer ? `${name} (${t("youShort")})` : name;
 }
 
 function seatKindLabel(colour, meta) {
