@@ -86,3 +86,25 @@ def test_links_that_must_not_replay(strict_page: Any, site_url: str) -> None:
     err = page.locator('[data-testid="rp-error"]')
     err.wait_for(timeout=60_000)
     assert page.locator("img").count() == 0
+
+
+def test_lieux_share_link_replays_to_same_gold(strict_page: Any, site_url: str) -> None:
+    """Château, Village & Port (hidden gold): the same Share link and viewer, every hand revealed."""
+    page = strict_page
+    page.goto(f"{site_url}?game=lieux&players=3&set=B&hidden_gold=1&seed=33&bots=easy"
+              "&lang=en&speed=0&test=1")
+    play_to_end(page, 33)
+    final = page.evaluate("() => window.__oriflamme.received.at(-1)")
+    page.click('[data-testid="share"]')
+    link = page.locator('[data-testid="share-link"]').input_value()
+    page.goto(link)
+    page.wait_for_selector('[data-testid="replay"]', timeout=60_000)
+    for colour, gold in final["scores"].items():
+        assert page.locator(f'[data-testid="rp-score-{colour}"]').inner_text() == str(gold)
+    assert page.locator('[data-testid="rp-final"] tbody tr').count() == 3
+    page.click('[data-ui="rp-start"]')
+    for colour in final["scores"]:
+        assert page.locator(f'[data-testid="rp-player-{colour}"] .chip.hand').count() > 0
+    assert page.locator('[data-testid="rp-log"] li').count() == 0
+    page.click('[data-testid="rp-end"]')
+    assert page.locator('[data-testid="rp-log"] li').count() > 10

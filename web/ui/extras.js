@@ -86,14 +86,15 @@ export function setupExtras() {
 export const shareButton = () =>
   h("button", { key: "share", type: "button", class: "btn", "data-ui": "share", "data-testid": "share" }, x("share"));
 
-/** Append the Share button to the end screen's button row (endScreen is web/ui/overlays.js). */
+/** Append the Share button to the end screen's button row (the final-scores dialog of either game). */
 export function withShare(endVnode) {
-  const walk = (v) => {
+  const walk = (v, inEnd) => {
     if (!v || typeof v !== "object") return false;
-    if (String(v.props?.class || "").split(" ").includes("dialog-buttons")) { v.children.push(shareButton()); return true; }
-    return (v.children || []).some(walk);
+    const end = inEnd || v.props?.["data-testid"] === "final-scores";
+    if (end && String(v.props?.class || "").split(" ").includes("dialog-buttons")) { v.children.push(shareButton()); return true; }
+    return (v.children || []).some((c) => walk(c, end));
   };
-  walk(endVnode);
+  walk(endVnode, false);
   return endVnode;
 }
 

@@ -79,7 +79,7 @@ function render() {
     out.push(passScreen(S.pass));
   } else if (S.update.view.game === "lieux") { // Château, Village & Port: web/ui/lieux/
     out.push(...lieuxScreen(S.update, { endHidden: S.endHidden, speed: speed(), flash: S.flash, lastText: S.lastText,
-      rerender: render, log: logPanel() }));
+      rerender: render, log: logPanel() }).map(withShare));
   } else {
     const u = S.update;
     const view = u.view;

@@ -8,6 +8,8 @@ import { card } from "./table.js";
 import { eventText } from "./log.js";
 import { x } from "./xtext.js";
 import { readShareLink } from "./share.js";
+import { lieuxEventText } from "./lieux/log.js";
+import { lt, charName, placeName } from "./lieux/i18n.js";
 
 const R = {
   status: "loading", // loading | ready | error
@@ -42,8 +44,10 @@ export async function startReplay(app, engineReady, onRender) {
     return;
   }
   R.data = data;
+  R.lieux = !!data.settings && data.settings.game === "lieux";
   const edition = data.steps[0].position.edition;
-  R.logs = data.steps.map((s) => (s.events || []).map((ev) => eventText(ev, edition, { viewer: null })).filter(Boolean));
+  const tell = R.lieux ? (ev) => lieuxEventText(ev, { viewer: null }) : (ev) => eventText(ev, edition, { viewer: null });
+  R.logs = data.steps.map((s) => (s.events || []).map(tell).filter(Boolean));
   R.rounds = [];
   data.steps.forEach((s, i) => {
     const r = s.position.round;
@@ -147,6 +151,29 @@ function queueView(pos) {
     h("div", { class: `queue ${pos.direction === "rtl" ? "rtl" : "ltr"}`, "data-testid": "rp-queue" }, stacks));
 }
 
+// Château, Village & Port: gold, hands (character values) and the three places, all revealed.
+function lieuxPlayer(pos, c, scores) {
+  const hand = (pos.hands && pos.hands[c]) || [];
+  return h("div", { key: c, class: `badge rp-player c-${c} ${pos.to_act === c ? "to-act" : ""}`, "data-testid": `rp-player-${c}` },
+    h("span", { class: "badge-head" },
+      h("span", { class: "swatch", "aria-hidden": "true" }),
+      h("span", { class: "pname" }, colourName(c)),
+      pos.first === c ? h("span", { class: "crown", title: t("firstPlayer") }, "♛") : null,
+      h("span", { class: "score", "data-testid": `rp-score-${c}` }, String(scores[c] ?? 0))),
+    h("span", { class: "rp-row" }, h("span", { class: "rp-k" }, `${x("hand")}:`),
+      hand.length ? hand.map((v, i) => h("span", { key: `h${i}`, class: "chip hand", "data-card": String(v) }, `${v} ${charName(v)}`))
+        : h("span", { class: "muted" }, x("noCards"))));
+}
+
+function lieuxPlaces(pos) {
+  const places = pos.places || {};
+  return h("section", { class: "queue-wrap", key: "places" },
+    Object.keys(places).map((id) => h("div", { key: id, class: "rp-row rp-place", "data-testid": `rp-place-${id}` },
+      h("span", { class: "rp-k" }, `${placeName(id)}:`),
+      (places[id] || []).length ? places[id].map((cardAt, i) => h("span", { key: `p${i}`, class: `chip c-${cardAt.owner}` },
+        `${colourName(cardAt.owner)} ${cardAt.value} ${charName(cardAt.value)}`)) : h("span", { class: "muted" }, x("noCards")))));
+}
+
 function ranking(data) {
   const last = data.steps[data.steps.length - 1];
   const rows = [];
@@ -185,7 +212,7 @@ export function replayScreen(boot) {
     h("div", { class: "table" },
       h("header", { class: "topbar" },
         h("span", { class: "brand" }, t("title")),
-        h("span", { class: "round" }, x("replayOf", { edition: t(`edition.${pos.edition}`), n: pos.seats.length })),
+        h("span", { class: "round" }, x("replayOf", { edition: R.lieux ? lt("game.lieux") : t(`edition.${pos.edition}`), n: pos.seats.length })),
         h("span", { class: "round", "data-testid": "rp-round" }, x("round", { r: pos.round })),
         h("span", { class: "spacer" }),
         h("a", { class: "tb-btn", href: "./" }, x("newGame"))),
@@ -205,8 +232,9 @@ export function replayScreen(boot) {
         h("p", { class: "decision-text", "data-testid": "rp-step" },
           x("step", { k: R.step, n }), s.actor ? ` · ${colourName(s.actor)}: ${s.action}` : ` · ${x("startPos")}`),
         lastTexts ? h("p", { class: "last-event" }, lastTexts) : null),
-      h("section", { class: "players rp-players", key: "players" }, pos.seats.map((c) => playerPanel(pos, c, s.scores))),
-      queueView(pos),
+      h("section", { class: "players rp-players", key: "players" },
+        pos.seats.map((c) => (R.lieux ? lieuxPlayer(pos, c, s.scores) : playerPanel(pos, c, s.scores)))),
+      R.lieux ? lieuxPlaces(pos) : queueView(pos),
       atEnd ? ranking(data) : null),
     h("aside", { class: "log", key: "log", "aria-label": t("log") },
       h("details", { class: "log-details", open: true },
