@@ -3,7 +3,13 @@
 from __future__ import annotations
 
 import random
+import shutil
+import subprocess
+import sys
+from pathlib import Path
 from typing import Any
+
+ROOT = Path(__file__).resolve().parents[2]
 
 READY = '#app[data-busy="0"] [data-action], [data-testid="final-scores"], [data-testid="pass-device"]'
 ACTIONS = '#app[data-busy="0"] [data-action]'
@@ -52,3 +58,14 @@ def play_to_end(frame: Any, seed: int, max_steps: int = 800, on_pass: Any = None
             check(frame)
         click_one(frame, rng)
     raise AssertionError("the game did not end")
+
+
+def pwa_site(dist_dir: Path, target: Path) -> Path:
+    """A private full copy of the built site for the service-worker tests (they change files, and a
+    snapshot taken while someone rebuilds dist/ may lack the PWA files, written last): the PWA step
+    is redone on the copy if needed."""
+    shutil.copytree(dist_dir, target)
+    if not (target / "sw.js").exists() or not (target / "manifest.webmanifest").exists():
+        subprocess.run([sys.executable, str(ROOT / "scripts" / "build_pwa.py"), "--out", str(target)],
+                       check=True, cwd=ROOT, capture_output=True)
+    return target

@@ -9,8 +9,8 @@ from typing import Any
 from urllib.request import urlopen
 
 import pytest
-from conftest import CHROMIUM, CHROMIUM_ARGS, PageGuard
-from session_helpers import BOOTED
+from conftest import CHROMIUM, CHROMIUM_ARGS, PageGuard, start_server
+from session_helpers import BOOTED, pwa_site
 
 pytestmark = pytest.mark.browser
 
@@ -34,10 +34,12 @@ def test_manifest_and_icons(site_url: str) -> None:
     assert sizes["any"] == {192, 512} and sizes["maskable"] == {192, 512}
 
 
-def test_chromium_reports_no_installability_errors(browser_type: Any, site_url: str, tmp_path: Any) -> None:
+def test_chromium_reports_no_installability_errors(browser_type: Any, dist_dir: Any, tmp_path: Any) -> None:
     # A normal (persistent) profile: Playwright's default contexts are incognito, never installable.
     context = browser_type.launch_persistent_context(
         str(tmp_path / "profile"), executable_path=CHROMIUM, args=CHROMIUM_ARGS, headless=True)
+    server = start_server(pwa_site(dist_dir, tmp_path / "site"))
+    site_url = f"http://127.0.0.1:{server.server_address[1]}/"
     guard = PageGuard({site_url.rstrip("/")})
     context.on("request", guard.on_request)
     try:
@@ -55,6 +57,8 @@ def test_chromium_reports_no_installability_errors(browser_type: Any, site_url: 
         assert not manifest.get("errors"), manifest.get("errors")
     finally:
         context.close()
+        server.shutdown()
+        server.server_close()
     guard.check()
 
 

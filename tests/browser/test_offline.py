@@ -3,21 +3,21 @@ boot, a whole game, the rules help, another language — and nothing ever goes t
 
 from __future__ import annotations
 
-import shutil
 import subprocess
 from pathlib import Path
 from typing import Any
 
 import pytest
 from conftest import start_server
-from session_helpers import BOOTED, play_to_end
+from session_helpers import BOOTED, play_to_end, pwa_site
 
 pytestmark = pytest.mark.browser
 
 
-def test_offline_after_one_visit(strict_page: Any, page_guard: Any, dist_dir: Any) -> None:
+def test_offline_after_one_visit(strict_page: Any, page_guard: Any, dist_dir: Any, tmp_path: Any) -> None:
     page = strict_page
-    server = start_server(dist_dir)
+    site = pwa_site(dist_dir, tmp_path / "site")
+    server = start_server(site)
     url = f"http://127.0.0.1:{server.server_address[1]}/"
     page_guard.allow_origin(url)
     try:
@@ -26,7 +26,6 @@ def test_offline_after_one_visit(strict_page: Any, page_guard: Any, dist_dir: An
         # Registered after the boot; controls the page once every file is precached.
         page.wait_for_function("() => navigator.serviceWorker && !!navigator.serviceWorker.controller",
                                timeout=120_000)
-        assert (dist_dir / "sw.js").exists()
     finally:
         server.shutdown()
         server.server_close()
@@ -42,12 +41,15 @@ def test_offline_after_one_visit(strict_page: Any, page_guard: Any, dist_dir: An
     page.click('[data-ui="rules"]')
     page.wait_for_selector('[data-testid="rules"]')
     assert page.locator('[data-testid="rules"] .card-help').count() == 10
+    # and the second game
+    page.goto(f"{url}?game=lieux&players=3&set=C&seed=13&bots=easy&lang=de&speed=0&test=1")
+    page.wait_for_selector('#app[data-busy="0"] [data-action]', timeout=60_000)
+    assert page.locator('[data-game="lieux"]').count() == 1
 
 
 def test_new_version_offers_reload(strict_page: Any, page_guard: Any, dist_dir: Any, tmp_path: Any) -> None:
     """A deploy (new files, new sw.js) is noticed; the page offers to reload into it, and does."""
-    site = tmp_path / "site"
-    shutil.copytree(dist_dir, site)
+    site = pwa_site(dist_dir, tmp_path / "site")
     server = start_server(site)
     url = f"http://127.0.0.1:{server.server_address[1]}/"
     page_guard.allow_origin(url)
