@@ -3,18 +3,27 @@
 // each build is a new service-worker version. Called by scripts/build_pwa.py once dist/ is complete.
 // Usage: node scripts/build_sw.mjs DIST
 import { injectManifest } from "workbox-build";
+import fs from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const dist = path.resolve(process.argv[2] || path.join(root, "dist"));
+// The stock stdlib zip is not used once the build made a precompiled python_stdlib-<hash>.zip.
+const ignores = ["sw.js", "bench/**", "web/pwa/sw.js", "web/pwa/manifest.webmanifest"];
+for (const dir of fs.readdirSync(path.join(dist, "runtime"))) {
+  const files = fs.readdirSync(path.join(dist, "runtime", dir));
+  if (files.includes("python_stdlib.zip") && files.some((f) => /^python_stdlib-[0-9a-f]+\.zip$/.test(f))) {
+    ignores.push(`runtime/${dir}/python_stdlib.zip`);
+  }
+}
 const { count, size, warnings } = await injectManifest({
   swSrc: path.join(root, "web", "pwa", "sw.js"),
   swDest: path.join(dist, "sw.js"),
   globDirectory: dist,
   globPatterns: ["**/*"],
   // bench/ is a developer page; the service worker's own source is not needed by the page.
-  globIgnores: ["sw.js", "bench/**", "web/pwa/sw.js", "web/pwa/manifest.webmanifest"],
+  globIgnores: ignores,
   maximumFileSizeToCacheInBytes: 64 * 1024 * 1024, // pyodide.asm.wasm
   // Versioned paths are immutable: their URL is their revision.
   dontCacheBustURLsMatching: /^runtime\/|^py\/oriflamme-[0-9a-f]+\.zip$/,

@@ -45,7 +45,10 @@ async function precache() {
         if (resp) break;
       }
       if (!resp) {
-        resp = await fetch(new Request(url, { cache: "reload", credentials: "same-origin" }));
+        // Versioned files (no revision: their URL is their version) may come from the HTTP cache the
+        // boot just filled — no second download; every other file is revalidated with the server.
+        const cache = key === url ? "default" : "no-cache";
+        resp = await fetch(new Request(url, { cache, credentials: "same-origin" }));
         if (!resp.ok) throw new Error(`precache: ${url} answered ${resp.status}`);
       }
       await cache.put(key, resp);
