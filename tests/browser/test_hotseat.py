@@ -98,3 +98,33 @@ def test_lieux_hotseat_hides_the_other_humans_cards_and_gold(strict_page: Any, s
 
     play_to_end(page, 61, on_pass=on_pass, check=check)
     assert state["passes"] >= 4 and state["checks"] >= 8
+
+
+def test_resumed_hotseat_game_starts_with_a_hand_over(strict_page: Any, site_url: str) -> None:
+    """A reload in the middle of a hot-seat game: continuing shows the hand-over screen first."""
+    import random
+
+    from session_helpers import ACTIONS, click_one
+
+    page = strict_page
+    page.goto(f"{site_url}?edition=prototype&players=3&seed=43&bots=human,human&lang=en&speed=0&test=1")
+    rng = random.Random(43)
+    for _ in range(5):
+        page.wait_for_selector('[data-testid="pass-ready"], ' + ACTIONS, timeout=60_000)
+        if page.locator('[data-testid="pass-ready"]').count():
+            page.click('[data-testid="pass-ready"]')
+            page.wait_for_selector(ACTIONS)
+        click_one(page, rng)
+    page.wait_for_selector('[data-testid="pass-device"], ' + ACTIONS, timeout=60_000)
+    page.wait_for_timeout(300)  # the save follows the update
+    page.goto(f"{site_url}?lang=en&speed=0&test=1")
+    page.click('[data-testid="resume"]')
+    screen = page.locator('[data-testid="pass-device"]')
+    screen.wait_for(timeout=60_000)
+    assert page.locator('[data-testid=hand], .card').count() == 0
+    colour = screen.get_attribute("data-colour")
+    page.click('[data-testid="pass-ready"]')
+    page.wait_for_selector(ACTIONS)
+    game = engine_game(page)
+    assert game.to_act == colour
+    assert page.evaluate(DOM_JS)["hand"] == sorted(game.view(colour)["hand"])
