@@ -68,6 +68,13 @@ def test_whole_game_in_cross_site_iframe(strict_page: Any, page_guard: Any, blog
     assert frame.locator(".toast.error, [data-testid=notice]").count() == 0
     assert frame.evaluate("document.documentElement.scrollWidth <= window.innerWidth")
     page.screenshot(path=str(RESULTS / "embed-cross-site-end.png"))
+    # The smallest supported iframe, 360×600: the table still fits its width.
+    page.evaluate("() => { const f = document.querySelector('iframe'); f.width = '360'; f.height = '600'; }")
+    frame.click('[data-ui="view-table"]')
+    frame.wait_for_selector('[data-testid="table"]')
+    assert frame.evaluate("window.innerWidth") == 360
+    assert frame.evaluate("document.documentElement.scrollWidth <= window.innerWidth")
+    page.screenshot(path=str(RESULTS / "embed-cross-site-360.png"))
 
 
 def test_hostile_url_parameters_are_only_text(strict_page: Any, site_url: str) -> None:

@@ -3,7 +3,7 @@
 // previous player's hand and face-down cards leave the page — and the table comes back with
 // engine.update(colour), the view of the human to act.
 import { h } from "./dom.js";
-import { colourName } from "../i18n/index.js";
+import { t, colourName } from "../i18n/index.js";
 import { x } from "./xtext.js";
 
 export const humans = (u) => (u && u.seats ? u.seats.filter((s) => s.kind === "human").map((s) => s.colour) : []);
@@ -17,7 +17,8 @@ export function passScreen(colour) {
       h("h1", { class: "logo" }, h("span", { class: "swatch", "aria-hidden": "true" }), " ", x("passTo", { player })),
       h("p", { class: "tagline" }, x("passHelp", { player })),
       h("button", { type: "button", class: "btn primary start", "data-ui": "hotseat-ready", "data-testid": "pass-ready" },
-        x("ready", { player }))));
+        x("ready", { player })),
+      h("button", { type: "button", class: "btn how", "data-ui": "menu" }, t("menu"))));
 }
 
 /**
