@@ -5,7 +5,7 @@ VENV := .venv
 VPY := $(VENV)/bin/python
 STAMP := $(VENV)/.installed
 
-.PHONY: play test lint bench build serve deps pydeps clean nodedeps browser bench-web
+.PHONY: play play-terminal test lint bench build serve deps pydeps clean nodedeps browser bench-web
 
 $(STAMP): pyproject.toml
 	test -x $(VPY) || $(PY) -m venv $(VENV)
@@ -44,6 +44,10 @@ build: $(DIST_STAMP)
 
 play: build
 	$(PY) scripts/serve.py --host 127.0.0.1 --port 8000
+
+# The same game in the terminal (you against bots; ARGS="--hotseat", "--edition prototype --players 2", …).
+play-terminal: pydeps
+	$(VPY) -m oriflamme play $(ARGS)
 
 serve:
 	$(PY) scripts/serve.py --host 127.0.0.1 --port 8000
