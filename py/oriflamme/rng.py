@@ -2,6 +2,10 @@
 
 from __future__ import annotations
 
+from typing import TypeVar
+
+T = TypeVar("T")
+
 MASK = (1 << 64) - 1
 
 
@@ -20,7 +24,7 @@ def below(state: int, n: int) -> tuple[int, int]:
     return state, out % n
 
 
-def shuffle(state: int, items: list[str]) -> int:
+def shuffle(state: int, items: list[T]) -> int:
     """Fisher–Yates in place; returns the new RNG state (`below` inlined: setup speed)."""
     for i in range(len(items) - 1, 0, -1):
         state = (state + 0x9E3779B97F4A7C15) & MASK
