@@ -160,5 +160,23 @@ def policy_move(s: State, moves: list[Move], rng: random.Random) -> Move:
     return moves[rng.randrange(len(moves))]
 
 
+def policy_step(s: State, rng: random.Random) -> Move:
+    """The playout policy's next move. Placements are built directly (no move list): a random card from
+    hand, mostly at an end of the queue; one-shots go on an own stack more often (the combo)."""
+    if s.pending == "place":
+        me = s.to_act
+        assert me is not None
+        hand = s.hands[me]
+        card = hand[rng.randrange(len(hand))]
+        r = rng.random()
+        if r < (0.35 if card in ONE_SHOT else 0.12):
+            own = [i for i, st in enumerate(s.queue) if st[-1][OWNER] == me]
+            if own:
+                return ("place", card, own[rng.randrange(len(own))])
+        return ("place", card, "first" if r < 0.56 else "last")
+    moves = engine.legal_moves(s)
+    return moves[0] if len(moves) == 1 else policy_move(s, moves, rng)
+
+
 def is_live(s: State) -> bool:
     return s.phase == PLACEMENT or s.phase == RESOLUTION

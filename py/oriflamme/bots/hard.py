@@ -7,7 +7,7 @@ tree shared by all deals. A node's children are moves; only those legal in the c
 and UCB uses each child's availability count instead of its parent's visits (the subset-armed bandit of
 the paper). Payoffs are per player (`common.payoffs`: a win, shared on a tie, plus a margin bonus), and
 each node is judged by the player who moved into it. Playouts follow a cheap policy
-(`common.policy_move`) on the engine's fast path and stop after a horizon of rounds, where the static
+(`common.policy_step`) on the engine's fast path and stop after a horizon of rounds, where the static
 estimate of final scores stands in for the rest of the game. The most visited move is played.
 """
 
@@ -23,7 +23,7 @@ from ..actions import to_text
 from ..engine import Move
 from ..sampling import Sampler
 from ..state import PLACEMENT, RESOLUTION
-from .common import payoffs, policy_move
+from .common import payoffs, policy_step
 
 DEFAULT_BUDGET_MS = 600.0
 DEFAULT_ITERATIONS = 20_000
@@ -114,8 +114,7 @@ class HardBot:
                 node = best
             # Playout with the cheap policy, up to the horizon.
             while s.phase == RESOLUTION or (s.phase == PLACEMENT and s.round <= stop_round):
-                moves = legal_moves(s)
-                apply(s, moves[0] if len(moves) == 1 else policy_move(s, moves, rng), None)
+                apply(s, policy_step(s, rng), None)
             pay = payoffs(s)
             for n in path:
                 n.visits += 1
