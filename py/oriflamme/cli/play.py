@@ -238,8 +238,8 @@ def run(args: argparse.Namespace, inp: TextIO, out: TextIO, tty: bool) -> int:
     bots = {c: make_chooser(levels[i % len(levels)], base * 7919 + i + 1, g.game)
             for i, c in enumerate(opponents)}
     session = Session(g, humans, bots, inp, out, style, args.hotseat, args.save)
-    who = "hot-seat: " + ", ".join(humans) if args.hotseat else \
-        f"you are {humans[0]}; " + ", ".join(f"{c} is a {b.level} bot" for c, b in bots.items())
+    described = [f"{c} is {'an' if b.level[0] in 'aeiou' else 'a'} {b.level} bot" for c, b in bots.items()]
+    who = "hot-seat: " + ", ".join(humans) if args.hotseat else f"you are {humans[0]}; {', '.join(described)}"
     name = "Château, Village & Port" if g.game == "lieux" else f"Oriflamme ({g.edition})"
     session.say(f"{name}, {len(seats)} players — {who}. Type 'help' for commands.")
     try:
