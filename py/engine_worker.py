@@ -28,7 +28,8 @@ update = webapi.update
 save = webapi.save
 load = webapi.load
 replay = webapi.replay
+hint = webapi.hint
 
-__export__ = ["act", "bot_step", "load", "new_game", "ping", "replay", "save", "update"]
+__export__ = ["act", "bot_step", "hint", "load", "new_game", "ping", "replay", "save", "update"]
 
 _report("engine")

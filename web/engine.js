@@ -10,6 +10,7 @@
 //   const engine = await connectEngine((p) => bar.value = p.fraction);   // p.stage, p.label, p.loaded/total
 //   let u = await engine.newGame({edition: "retail", players: 3, seed: null, seats: [...]});
 //   u = await engine.act(u.legal[0]);  u = await engine.botStep();   // → update objects (or {error})
+//   const h = await engine.hint();   // {action: one of u.legal} — the hard bot's suggestion, nothing played
 //   const s = await engine.save();  await engine.load(s);  await engine.replay(s);  await engine.update(colour);
 import { boot, RUNTIME_SIZES } from "./boot/boot.js";
 
@@ -147,6 +148,8 @@ function makeEngine(sync) {
     act(action) { return call("act", String(action)); },
     botStep() { return call("bot_step"); },
     update(viewer = null) { return call("update", viewer); },
+    /** What the hard bot would play in the place of the human to act (nothing is played): {action} or {error}. */
+    hint() { return call("hint"); },
     /** The save as a JSON string (store it as is); '{"error": ...}' when there is no game. */
     save() { return call("save").then((obj) => JSON.stringify(obj)); },
     load(saveText) { return call("load", typeof saveText === "string" ? saveText : JSON.stringify(saveText)); },

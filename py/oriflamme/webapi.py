@@ -18,6 +18,9 @@ One game lives in the module at a time (the worker serves one page). Shapes:
 - ``replay(save_json)`` → ``{"steps": [{"position", "action", "actor", "events", "scores"}, ...]}``
   for a finished game (step 0 is the start, with ``action`` null); refused for a game in progress,
   so a shared link never reveals hidden cards of an unfinished game.
+- ``hint()`` → ``{"action": ...}``: what the hard bot would play in the place of the human to act,
+  from that human's view and the legal actions only (nothing is played); ``{"error": ...}`` when no
+  human is to act or the game is over.
 """
 
 from __future__ import annotations
@@ -390,6 +393,38 @@ def bot_step() -> str:
     return _dump(session.update(choice, actor, events))
 
 
+HINT_BUDGET_MS = 600
+
+
+def hint() -> str:
+    """The hard bot's choice for the human to act, from that human's view only; plays nothing."""
+    try:
+        session = _current()
+        game = session.game
+        if game.is_over:
+            raise WebError("the game is over")
+        if session.to_act_kind() != "human":
+            raise WebError("it is not a human's turn")
+        colour = game.to_act
+        legal = list(game.legal_actions())
+        seed = session.settings["seed"] * 8 + 7919 * (len(session.actions) + 1)
+        bot: Any
+        if session.settings["game"] == "lieux":
+            from oriflamme.lieux.bots import make_bot as make_lieux_bot
+
+            bot = make_lieux_bot("hard", seed=seed, budget_ms=HINT_BUDGET_MS)
+        else:
+            from oriflamme.bots import make_bot
+
+            bot = make_bot("hard", seed=seed, budget_ms=HINT_BUDGET_MS)
+        choice = bot.choose(game.view(colour), legal)
+        if choice not in legal:
+            raise WebError(f"the hint {choice!r} is not a legal action")
+    except WebError as exc:
+        return _error(str(exc))
+    return _dump({"action": choice, "colour": colour})
+
+
 def update(viewer: str | None = None) -> str:
     try:
         session = _current()
@@ -447,4 +482,4 @@ def replay(save_json: str) -> str:
     return _dump(result)
 
 
-__all__ = ["act", "bot_step", "load", "new_game", "ping", "replay", "save", "update"]
+__all__ = ["act", "bot_step", "hint", "load", "new_game", "ping", "replay", "save", "update"]

@@ -11,6 +11,7 @@ export async function connectEngine(onProgress) {
     newGame: (settings) => call("new_game", JSON.stringify(settings)),
     act: (action) => call("act", action),
     botStep: () => call("bot_step"),
+    hint: () => call("hint"),
     save: () => call("save"),
     load: (s) => call("load", s),
     update: (c) => call("update", c),

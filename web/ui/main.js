@@ -39,6 +39,7 @@ const S = {
   error: null,
   pass: null, // hot-seat: the colour the device must be passed to (nothing of the table is drawn)
   shownTo: null, // hot-seat: the human now looking at the screen
+  hint: null, // the Hint button: {state: "thinking"|"done", action, at: actions count it was asked at}
 };
 const received = [];
 let logSeq = 0;
@@ -79,7 +80,7 @@ function render() {
     out.push(passScreen(S.pass));
   } else if (S.update.view.game === "lieux") { // Château, Village & Port: web/ui/lieux/
     out.push(...lieuxScreen(S.update, { endHidden: S.endHidden, speed: speed(), flash: S.flash, lastText: S.lastText,
-      rerender: render, log: logPanel() }).map(withShare));
+      rerender: render, log: logPanel(), hint: hintBox() }).map(withShare));
   } else {
     const u = S.update;
     const view = u.view;
@@ -88,7 +89,7 @@ function render() {
     S.sel = settleSelection(P, view.hand || [], S.sel);
     const meta = {
       viewer: u.viewer, seats: u.seats, legal, lastText: S.lastText, flash: S.flash, flashPos: S.flashPos,
-      tokens: view.edition !== "prototype", info: S.info,
+      tokens: view.edition !== "prototype", info: S.info, hint: hintBox(),
     };
     out.push(h("div", { class: "game", key: "game" }, table(view, P, S.sel, meta), logPanel()));
     if (u.over && !S.endHidden) out.push(withShare(endScreen(u, meta)));
@@ -101,8 +102,71 @@ function render() {
   document.body.classList.toggle("instant", speed() === 0);
   const hadFocus = document.activeElement && document.activeElement !== document.body && app.contains(document.activeElement);
   patch(app, out);
+  markHint();
   app.dataset.busy = S.busy ? "1" : "0";
   if (hadFocus && !app.contains(document.activeElement)) focusFirstAction();
+}
+
+// ---------------------------------------------------------------- the Hint button
+
+/** The hint for the current decision, if it is still this decision's. */
+function currentHint() {
+  const u = S.update;
+  return S.hint && u && S.hint.at === u.actions && (u.legal || []).length ? S.hint : null;
+}
+
+/** In the decision panel while the human must decide: the button, then the suggestion. */
+function hintBox() {
+  const u = S.update;
+  if (!u || u.over || !(u.legal || []).length) return null;
+  const hint = currentHint();
+  const thinking = hint && hint.state === "thinking";
+  return h("div", { class: "hint-box", key: "hint" },
+    h("button", { type: "button", class: "btn hint-btn", "data-ui": "hint", "data-testid": "hint", disabled: !!thinking,
+      "aria-busy": thinking ? "true" : "false" }, thinking ? t("hintThinking") : t("hint")),
+    hint && hint.state === "done"
+      ? h("p", { class: "hint-text", "data-testid": "hint-text", role: "status" }, t("hintSuggested", { action: hint.action }))
+      : null);
+}
+
+/** The virtual DOM does not own this class: it is set on the suggested element after every patch. */
+function markHint() {
+  for (const el of app.querySelectorAll(".hinted")) el.classList.remove("hinted");
+  const hint = currentHint();
+  if (!hint || hint.state !== "done") return null;
+  const el = app.querySelector(`[data-action="${CSS.escape(hint.action)}"]`);
+  if (el) el.classList.add("hinted");
+  return el;
+}
+
+/** Two-step choices: pick the first step of the suggested action so its element is on the table. */
+function selectFor(action, hand, sel) {
+  const w = action.split(" ");
+  if (w[0] === "place" && hand.includes(w[1])) return { ...sel, handIdx: hand.indexOf(w[1]) };
+  if (w[0] === "move") return { ...sel, moveSrc: Number(w[1]) };
+  if (w[0] === "choose") return { ...sel, chooseA: Number(w[1]) };
+  return sel;
+}
+
+async function requestHint() {
+  const u = S.update;
+  if (!u || !S.engine || u.over || !(u.legal || []).length || currentHint()?.state === "thinking") return;
+  const gen = S.gen;
+  S.hint = { state: "thinking", at: u.actions };
+  render();
+  const r = await S.engine.hint();
+  if (gen !== S.gen || S.update !== u) return;
+  if (!r || r.error || !u.legal.includes(r.action)) {
+    S.hint = null;
+    S.error = (r && r.error) || "no hint";
+    render();
+    return;
+  }
+  S.hint = { state: "done", action: r.action, at: u.actions };
+  if (u.view.game !== "lieux") S.sel = selectFor(r.action, u.view.hand || [], S.sel);
+  render();
+  const el = markHint();
+  if (el) el.scrollIntoView({ block: "nearest", behavior: speed() === 0 ? "auto" : "smooth" });
 }
 
 function focusFirstAction() {
@@ -146,6 +210,7 @@ async function apply(u, gen) {
   }
   received.push(u);
   S.error = null;
+  S.hint = null;
   const fromBot = u.actor && u.seats && u.seats.find((s) => s.colour === u.actor && s.kind === "bot");
   const texts = (u.events || []).map((ev) => addLog(ev, u.view, u.viewer));
   S.lastText = texts.filter((x) => x).slice(-3).join(" ");
@@ -284,6 +349,7 @@ function onClick(ev) {
     case "show-end": S.endHidden = false; render(); break;
     case "menu": S.gen++; S.busy = false; S.screen = "setup"; S.update = null; S.pass = null; render(); break;
     case "hotseat-ready": handOver(); break;
+    case "hint": requestHint(); break;
     default: break;
   }
 }
@@ -297,6 +363,7 @@ async function handOver() {
   if (gen !== S.gen || !u || u.error) return;
   S.pass = null;
   S.shownTo = who;
+  S.hint = null;
   S.sel = { handIdx: null, moveSrc: null, chooseA: null };
   S.update = u;
   render();

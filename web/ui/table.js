@@ -115,7 +115,8 @@ function decisionPanel(view, P, meta) {
   return h("section", { class: `decision ${mine ? "mine" : view.is_over || !d ? "over" : "waiting"}`, key: "decision", "aria-live": "polite", "data-testid": "decision" },
     h("p", { class: "decision-text" }, text),
     meta.lastText ? h("p", { class: "last-event" }, meta.lastText) : null,
-    buttons.length ? h("div", { class: "decision-buttons" }, buttons) : null);
+    buttons.length ? h("div", { class: "decision-buttons" }, buttons) : null,
+    mine ? meta.hint || null : null);
 }
 
 function queue(view, P, sel, meta) {

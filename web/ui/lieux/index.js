@@ -151,7 +151,7 @@ export function lieuxScreen(u, meta) {
   setInfoRerender(meta.rerender);
   const view = u.view;
   const m = { viewer: u.viewer, seats: u.seats, legal: u.legal || [], lastText: meta.lastText, flash: meta.flash,
-    fresh: freshCards(u), scoring: scoringPanel(view, meta.speed, meta.rerender) };
+    fresh: freshCards(u), scoring: scoringPanel(view, meta.speed, meta.rerender), hint: meta.hint };
   const out = [h("div", { class: "game lgame", key: "game" }, lieuxTable(view, m), meta.log)];
   if (u.over && !meta.endHidden) out.push(endScreen(u, u.viewer));
   else if (u.over) out.push(h("button", { key: "show-end", type: "button", class: "btn primary floating", "data-ui": "show-end" }, t("finalScores")));

@@ -194,7 +194,8 @@ function decisionPanel(view, P, meta) {
     h("p", { class: "decision-text" }, text),
     help ? h("p", { class: "leffect" }, help) : null,
     meta.lastText ? h("p", { class: "last-event" }, meta.lastText) : null,
-    buttons.length ? h("div", { class: "decision-buttons lchoices" }, buttons) : null);
+    buttons.length ? h("div", { class: "decision-buttons lchoices" }, buttons) : null,
+    mine ? meta.hint || null : null);
 }
 
 function cardAtRef(view, placeId, pos) {
