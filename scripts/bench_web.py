@@ -136,6 +136,34 @@ def measure(context: Any, url: str, recorder: Recorder) -> dict[str, Any]:
     return result
 
 
+HINT_JS = """async () => {
+  const engine = window.__oriflamme.engine;
+  let maxGap = 0, last = performance.now(), run = true;
+  const beat = () => { const now = performance.now(); maxGap = Math.max(maxGap, now - last - @HB@);
+                       last = now; if (run) setTimeout(beat, @HB@); };
+  setTimeout(beat, @HB@);
+  const t0 = performance.now();
+  const h = await engine.hint();
+  const ms = performance.now() - t0;
+  await new Promise((r) => setTimeout(r, 50));
+  run = false;
+  return {ms, maxGap, action: h.action || null, error: h.error || null};
+}""".replace("@HB@", str(HEARTBEAT_MS))
+
+
+def measure_hard_moves(browser: Any, base: str, moves: int) -> list[dict[str, Any]]:
+    """The hard bot thinking in the worker (what the Hint button asks): its time, and the page's freeze."""
+    context = browser.new_context()
+    try:
+        page = context.new_page()
+        page.goto(base + GAME_PATH + "&test=1")
+        page.wait_for_function("window.__oriflamme && document.querySelector('[data-action]')",
+                               timeout=TIMEOUT_MS, polling=50)
+        return [page.evaluate(HINT_JS) for _ in range(moves)]
+    finally:
+        context.close()
+
+
 CATEGORIES = ["Pyodide, stock files", "stdlib .pyc zip (replaces python_stdlib.zip)",
               "PyScript", "engine (py/)", "page (HTML, web/, config)", "memory snapshot (gzip inside)"]
 STOCK = {"pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip", "pyodide-lock.json"}
@@ -198,13 +226,25 @@ def main() -> None:
                             context.close()
                     last = {k: round(v[-1]["end"]) for k, v in runs.items()}
                     print(f"round {i + 1}/{args.rounds}: {last}", file=sys.stderr, flush=True)
+                hard = measure_hard_moves(browser, base, args.rounds)
             finally:
                 browser.close()
                 server.shutdown()
 
         report(runs, args.rounds)  # inside: gzip sizes are read from the served copy
+        report_hard(hard)
     if args.json:
         Path(args.json).write_text(json.dumps(runs, indent=1))
+
+
+def report_hard(hard: list[dict[str, Any]]) -> None:
+    times = [h["ms"] for h in hard]
+    gaps = [h["maxGap"] for h in hard]
+    bad = [h["error"] for h in hard if h["error"] or not h["action"]]
+    print(f"\nhard bot move in the browser (Hint, 600 ms budget, worker), {len(hard)} moves: median "
+          f"{median(times):.0f} ms, worst {max(times):.0f} ms (target <= 1000 ms: "
+          f"{'met' if max(times) <= 1000 else 'MISSED'}); page's longest freeze meanwhile: median "
+          f"{median(gaps):.0f} ms, worst {max(gaps):.0f} ms{'; errors: ' + str(bad) if bad else ''}")
 
 
 def report(runs: dict[str, list[dict[str, Any]]], rounds: int) -> None:
