@@ -16,7 +16,9 @@ ACTIONS = '#app[data-busy="0"] [data-action]'
 SELECTORS = ", ".join(
     f'#app[data-busy="0"] [{attr}]' for attr in ("data-select-card", "data-select-move", "data-select-choose")
 )
-BOOTED = "() => !document.querySelector('[data-testid=boot]')"
+# Booted: the UI has rendered (not just the static page) and the boot indicator is gone.
+BOOTED = ("() => !!document.querySelector('#app > :not(noscript)')"
+          " && !document.querySelector('[data-testid=boot]')")
 
 # Face-down cards of other players: no data-card, and no text but the action label and the tokens.
 HIDDEN_LEAKS_JS = """() => {
