@@ -17,6 +17,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from session_helpers import ACTIONS, HIDDEN_LEAKS_JS, SELECTORS
 
 from oriflamme import new_game, redact_events
 
@@ -24,22 +25,7 @@ pytestmark = pytest.mark.browser
 
 RESULTS = Path(__file__).resolve().parents[2] / "test-results"
 FINAL = '[data-testid="final-scores"]'
-ACTIONS = '#app[data-busy="0"] [data-action]'
 READY = f"{ACTIONS}, {FINAL}"
-SELECTORS = ", ".join(
-    f'#app[data-busy="0"] [{attr}]' for attr in ("data-select-card", "data-select-move", "data-select-choose")
-)
-
-# Face-down cards of other players: no data-card, and no text but the action label and the tokens.
-HIDDEN_LEAKS_JS = """() => {
-  const bad = [];
-  for (const el of document.querySelectorAll('.card.down:not(.mine)')) {
-    const c = el.cloneNode(true);
-    c.querySelectorAll('.act-label, .tokens').forEach((x) => x.remove());
-    if (el.dataset.card || c.textContent.trim() || c.querySelector('.card-name')) bad.push(el.outerHTML);
-  }
-  return bad;
-}"""
 
 
 def shot(page: Any, name: str) -> None:
