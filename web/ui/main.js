@@ -234,7 +234,8 @@ async function apply(u, gen) {
   }
 }
 
-async function startGame() {
+// A fresh table for a new deal or a resumed save: empty log, no selection, busy until the engine answers.
+function enterGame() {
   const gen = ++S.gen;
   S.screen = "game";
   S.update = null;
@@ -246,6 +247,11 @@ async function startGame() {
   S.pass = null;
   S.shownTo = null;
   render();
+  return gen;
+}
+
+async function startGame() {
+  const gen = enterGame();
   const engine = await engineReady();
   if (!engine || gen !== S.gen) return;
   const u = await engine.newGame(settingsOf(S.setup));
@@ -275,16 +281,7 @@ function remember(u) {
 async function resumeGame() {
   const text = savedGame();
   if (!text) return;
-  const gen = ++S.gen;
-  S.screen = "game";
-  S.update = null;
-  S.log = [];
-  S.lastText = "";
-  S.endHidden = false;
-  S.busy = true;
-  S.pass = null;
-  S.shownTo = null;
-  render();
+  const gen = enterGame();
   const engine = await engineReady();
   if (!engine || gen !== S.gen) return;
   const u = await engine.load(text);
