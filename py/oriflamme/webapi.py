@@ -27,6 +27,7 @@ from __future__ import annotations
 
 import json
 import os
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -348,17 +349,22 @@ def ping() -> str:
     return _dump({"ok": True, "engine": "oriflamme"})
 
 
-def new_game(settings_json: str) -> str:
+def _install(make: Callable[[], Session], failure: str) -> str:
+    """Make the current session, or report why not and keep the one there was."""
     global _SESSION
     try:
-        settings = _check_settings(_parse(settings_json, "settings"))
-        session = Session.start(settings)
+        session = make()
     except WebError as exc:
         return _error(str(exc))
     except _illegal_types() as exc:
-        return _error(f"cannot start this game: {exc}")
+        return _error(f"{failure}: {exc}")
     _SESSION = session
     return _dump(session.update())
+
+
+def new_game(settings_json: str) -> str:
+    return _install(lambda: Session.start(_check_settings(_parse(settings_json, "settings"))),
+                    "cannot start this game")
 
 
 def act(action: str) -> str:
@@ -443,15 +449,7 @@ def save() -> str:
 
 
 def load(save_json: str) -> str:
-    global _SESSION
-    try:
-        session = _rebuild(_parse(save_json, "save"))
-    except WebError as exc:
-        return _error(str(exc))
-    except _illegal_types() as exc:
-        return _error(f"invalid save: {exc}")
-    _SESSION = session
-    return _dump(session.update())
+    return _install(lambda: _rebuild(_parse(save_json, "save")), "invalid save")
 
 
 def replay(save_json: str) -> str:
