@@ -13,9 +13,9 @@ from .state import NAME, OVER, OWNER, PLACEMENT, RESOLUTION, TOKENS, UP, State
 FORMAT = "oriflamme/1"
 
 
-def to_data(s: State) -> dict[str, Any]:
-    d: dict[str, Any] = {
-        "format": FORMAT,
+def public_fields(s: State) -> dict[str, Any]:
+    """What everyone sees of the game's progress: shared by positions and views."""
+    return {
         "edition": s.ed.id,
         "seats": list(s.seats),
         "round": s.round,
@@ -25,6 +25,13 @@ def to_data(s: State) -> dict[str, Any]:
         "to_act": s.to_act,
         "cursor": s.cursor + 1 if s.phase == RESOLUTION else None,
         "scores": dict(s.scores),
+    }
+
+
+def to_data(s: State) -> dict[str, Any]:
+    d: dict[str, Any] = {
+        "format": FORMAT,
+        **public_fields(s),
         "hands": {c: list(v) for c, v in s.hands.items()},
         "aside": {c: list(v) for c, v in s.aside.items()},
         "discard": {c: list(v) for c, v in s.discard.items()},

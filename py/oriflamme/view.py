@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from .engine import CHOICE_KIND, ranking
+from .position import public_fields
 from .state import NAME, OVER, OWNER, RESOLUTION, TOKENS, UP, State
 
 
@@ -25,16 +26,8 @@ def view(s: State, viewer: str | None) -> dict[str, Any]:
         "game": "oriflamme",
         "format": "oriflamme-view/1",
         "viewer": viewer,
-        "edition": s.ed.id,
-        "seats": list(s.seats),
-        "round": s.round,
+        **public_fields(s),
         "rounds": s.ed.rounds,
-        "first": s.seats[s.first],
-        "direction": s.direction,
-        "phase": s.phase,
-        "to_act": s.to_act,
-        "cursor": s.cursor + 1 if s.phase == RESOLUTION else None,
-        "scores": dict(s.scores),
         "hand": sorted(s.hands[viewer], key=s.ed.family.index) if viewer else [],
         "aside": sorted(s.aside[viewer], key=s.ed.family.index) if viewer else [],
         "hand_sizes": {c: len(s.hands[c]) for c in s.seats},
