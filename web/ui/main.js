@@ -46,6 +46,8 @@ let logSeq = 0;
 
 const app = document.getElementById("app");
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
+/** Run `fn` once the page is idle (300 ms at the latest): work that must not delay a frame or a click. */
+const whenIdle = (fn) => (typeof requestIdleCallback === "function" ? requestIdleCallback(() => fn(), { timeout: 300 }) : setTimeout(fn, 50));
 const speed = () => Number(S.setup.speed);
 
 // ---------------------------------------------------------------- rendering
@@ -431,3 +433,5 @@ if (isShareLink()) { // a shared finished game: the replay viewer
 } else if (parsed.start) startGame();
 else render();
 boot();
+// Once the first screen is up, the table's fonts are looked up under the boot bar (overlays.js fontWarmup).
+whenIdle(() => { S.boot = { ...S.boot, warmFonts: true }; render(); });

@@ -10,6 +10,7 @@ const FAMILY = {
 };
 FAMILY.pegasus = FAMILY.retail;
 
+/** The boot progress; with `boot.warmFonts`, also the fonts of the table are looked up (fontWarmup). */
 export function bootBar(boot) {
   if (boot.ready) return null;
   if (boot.error) return h("div", { class: "boot error", role: "alert", key: "boot" }, t("bootFailed", { msg: boot.error }));
@@ -17,7 +18,24 @@ export function bootBar(boot) {
   const stageKey = `boot.${boot.stage || "runtime"}`;
   return h("div", { class: "boot", key: "boot", "data-testid": "boot" },
     h("span", { class: "boot-label" }, `${t("booting")} ${t(stageKey)} ${pct}%`),
-    h("progress", { max: "100", value: String(pct), "aria-label": t("booting") }));
+    h("progress", { max: "100", value: String(pct), "aria-label": t("booting") }),
+    boot.warmFonts ? fontWarmup() : null);
+}
+
+const SPECIMEN = "Ab 1 ♛✦←→▼⇣✕";
+
+/**
+ * Hidden lines in every size and weight of app.css's type scale (and the serif of the brand). The first
+ * frame that draws a size looks its font up, synchronously, from the browser (1–5 ms per size on a slow
+ * machine, ~25 ms for the whole table); drawn under the boot bar, that happens while the engine boots.
+ */
+function fontWarmup() {
+  const lines = [];
+  for (const size of ["fs-xs", "fs-s", "fs-m", "", "fs-l", "fs-card"]) {
+    for (const weight of ["", "b"]) lines.push(h("span", { class: `${size} ${weight}`.trim() || null }, SPECIMEN));
+  }
+  lines.push(h("span", { class: "fs-l serif" }, SPECIMEN));
+  return h("div", { class: "font-warmup", key: "fonts", "aria-hidden": "true" }, lines);
 }
 
 function queueCount(view, colour) {
