@@ -271,12 +271,25 @@ async function act(action) {
 
 // ---------------------------------------------------------------- resume after a reload
 
-// Saved after every action with the log as shown (web/ui/saves.js); storage that throws saves nothing.
+// Saved with the log as shown (web/ui/saves.js) at each decision of a human: the engine then waits for
+// them, so the save (a call to the engine, 10–60 ms of its time) never delays a bot's move, and it is made
+// once the table is drawn and the page idle. A reload during the bots' moves resumes at the decision
+// before them. A newer update replaces a pending save; storage that throws saves nothing.
 export function savedGame() {
   const peek = peekSave();
   return peek && peek.text ? peek.text : null;
 }
+let pendingSave = null;
 function remember(u) {
+  if (u.over) { clearSave(); return; }
+  if (u.to_act_kind !== "human") return;
+  if (!pendingSave) whenIdle(saveNow);
+  pendingSave = u;
+}
+function saveNow() {
+  const u = pendingSave;
+  pendingSave = null;
+  if (u !== S.update) return; // already answered: the next human decision is saved instead
   rememberGame(S.engine, u, S.log).catch(() => { /* storage full or denied */ });
 }
 
