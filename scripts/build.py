@@ -3,8 +3,9 @@
 
 - index.html and web/ as they are in the repo;
 - web/boot/fake-indexeddb.js bundled from npm's fake-indexeddb with esbuild;
-- the whole py/oriflamme package as one deterministic zip (name carries its hash), plus
-  py/engine_worker.py, and a generated pyscript.json pointing PyScript at our own Pyodide copy;
+- the whole py/oriflamme package, compiled, inside the precompiled stdlib zip next to Pyodide (and imported
+  in its memory snapshot: scripts/precompile.py), plus py/engine_worker.py and a generated pyscript.json
+  pointing PyScript at our own `interpreter` module (web/boot/interpreter.js);
 - Pyodide and PyScript files copied from node_modules under versioned paths (runtime/...);
 - bench/ pages for `make bench-web`.
 
@@ -15,7 +16,6 @@ Usage: python3 scripts/build.py [--out dist]
 from __future__ import annotations
 
 import argparse
-import hashlib
 import io
 import json
 import os
@@ -142,25 +142,17 @@ def build(out: Path) -> dict[str, str]:
         lines = [ln for ln in text.split("\n") if not ln.startswith("//# sourceMappingURL=")]
         js.write_text("\n".join(lines))
 
-    # The engine: one zip of the whole package, named by its content hash.
-    data = package_zip(ROOT / "py" / "oriflamme", "oriflamme")
-    # Issue 7: .pyc compiled inside Pyodide (scripts/precompile.py): engine zip + python_stdlib-<hash>.zip.
-    data, stdlib_zip = fast_path(out, pyodide_dir, data)
-    digest = hashlib.sha256(data).hexdigest()[:12]
+    # The engine rides in the stdlib zip, compiled, and is imported in the memory snapshot (issue 7,
+    # scripts/precompile.py): no zip of its own to download and unpack at boot.
+    stdlib_zip = fast_path(out, pyodide_dir, package_zip(ROOT / "py" / "oriflamme", "oriflamme"))
     (out / "py").mkdir()
-    zip_name = f"oriflamme-{digest}.zip"
-    (out / "py" / zip_name).write_bytes(data)
     shutil.copy2(ROOT / "py" / "engine_worker.py", out / "py" / "engine_worker.py")
 
-    config = {
-        "interpreter": "./web/boot/interpreter.js",  # wraps loadPyodide: stdLibURL=stdlib_zip
-        "files": {f"./py/{zip_name}": "./*"},
-    }
+    config = {"interpreter": "./web/boot/interpreter.js"}  # wraps loadPyodide: stdLibURL, snapshot
     (out / "pyscript.json").write_text(json.dumps(config, indent=2) + "\n")
 
     # Fill in the loader's placeholders: versions and the sizes of what the worker downloads.
     sizes = {name: (pyodide_dir / name).stat().st_size for name in PYODIDE_FILES}
-    sizes[zip_name] = len(data)
     del sizes["python_stdlib.zip"]  # the worker downloads the precompiled one instead
     sizes[stdlib_zip] = (pyodide_dir / stdlib_zip).stat().st_size
     for js in [*(out / "web" / "boot").glob("*.js"), out / "web" / "engine.js"]:
@@ -176,7 +168,7 @@ def build(out: Path) -> dict[str, str]:
         "pyodide": pyodide_v,
         "pyscript": pyscript_v,
         "pyscript_core": f"./runtime/pyscript-{pyscript_v}/core.js",
-        "engine_zip": f"./py/{zip_name}",
+        "stdlib_zip": f"./runtime/pyodide-{pyodide_v}/{stdlib_zip}",
     }
     (out / "web" / "boot" / "versions.json").write_text(json.dumps(manifest, indent=2) + "\n")
 

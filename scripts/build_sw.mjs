@@ -26,7 +26,7 @@ const { count, size, warnings } = await injectManifest({
   globIgnores: ignores,
   maximumFileSizeToCacheInBytes: 64 * 1024 * 1024, // pyodide.asm.wasm
   // Versioned paths are immutable: their URL is their revision.
-  dontCacheBustURLsMatching: /^runtime\/|^py\/oriflamme-[0-9a-f]+\.zip$/,
+  dontCacheBustURLsMatching: /^runtime\//,
 });
 for (const w of warnings) console.warn(`build_sw: ${w}`);
 console.log(`build_sw: ${count} files precached, ${(size / 1e6).toFixed(1)} MB`);

@@ -5,13 +5,13 @@
 //
 // job.json: {"jobs": [{"in": "a.zip", "out": "b.zip", "layout": "zipimport" | "pycache", "prefix": "/lib/python314.zip/"}]}
 //   or, instead of "in", "pyscript": {"artifact": ".../src/stdlib/pyscript.js", "bundle": ".../dist"}: the
-//   `pyscript` package PyScript writes into the worker's cwd (output: only its __pycache__/*.pyc).
+//   `pyscript` package PyScript writes into the worker's cwd at every boot (zipped from those sources).
 //
 // Each job copies every entry of the input zip and adds, next to each .py, its bytecode compiled by the
 // npm `pyodide` package's own CPython (same version, same magic number, same bytecode as in the browser):
-// - layout "zipimport": `foo.pyc` beside `foo.py` in the zip (what zipimport looks for: the stdlib zip is
-//   mounted at /lib/python3XY.zip and imported from directly);
-// - layout "pycache": `__pycache__/foo.<cache_tag>.pyc` (our package, unpacked into the worker's FS and
+// - layout "zipimport": `foo.pyc` beside `foo.py` in the zip (what zipimport looks for: the stdlib zip,
+//   which also carries our engine and PyScript's package, is mounted at /lib/python3XY.zip);
+// - layout "pycache": `__pycache__/foo.<cache_tag>.pyc` (for a package unpacked into a file system and
 //   imported by the ordinary SourceFileLoader).
 // The .pyc are *unchecked hash-based* (PEP 552): never compared with the source's mtime, never rewritten.
 // Code objects are compiled with co_filename = prefix + entry name, the path Python itself would use, and
@@ -40,14 +40,13 @@ import zipfile
 ZIP_DATE = (2020, 1, 1, 0, 0, 0)
 
 
-def precompile(src, dst, layout, prefix, pyc_only=False):
+def precompile(src, dst, layout, prefix):
     entries = {}
     skipped = []
     with zipfile.ZipFile(src) as zin:
         for info in zin.infolist():
             data = zin.read(info)
-            if not pyc_only:
-                entries[info.filename] = data
+            entries[info.filename] = data
             if info.is_dir() or not info.filename.endswith(".py"):
                 continue
             try:
@@ -159,7 +158,7 @@ for (const j of job.jobs) {
   if (j.snapshot) { await snapshot(j); continue; }
   if (j.pyscript) await pyscriptSources(j.pyscript.artifact, j.pyscript.bundle);
   else py.FS.writeFile("/tmp/in.zip", new Uint8Array(readFileSync(j.in)));
-  const res = precompile("/tmp/in.zip", "/tmp/out.zip", j.layout, j.prefix ?? "", !!j.pyscript);
+  const res = precompile("/tmp/in.zip", "/tmp/out.zip", j.layout, j.prefix ?? "");
   const skipped = res.toJs();
   res.destroy();
   const data = py.FS.readFile("/tmp/out.zip");

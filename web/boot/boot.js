@@ -12,6 +12,23 @@ const here = import.meta.url;
 const CORE_URL = new URL("../../runtime/pyscript-@PYSCRIPT_VERSION@/core.js", here).href;
 const FAKE_IDB_URL = new URL("./fake-indexeddb.js", here).href;
 const PRELUDE_URL = new URL("./worker-prelude.js", here).href;
+const SNAPSHOT = "@SNAPSHOT@";
+
+/** A port that will deliver the inflated snapshot ({buffer} or {error}), or null without a snapshot. */
+function startSnapshot() {
+  if (SNAPSHOT.startsWith("@") || !SNAPSHOT || typeof DecompressionStream !== "function") return null;
+  try {
+    const url = new URL(`../../runtime/pyodide-@PYODIDE_VERSION@/${SNAPSHOT}`, here).href;
+    const channel = new MessageChannel();
+    const worker = new Worker(new URL("./snapshot-worker.js", here), { type: "module", name: "snapshot" });
+    worker.postMessage({ url }, [channel.port1]);
+    return channel.port2;
+  } catch (err) {
+    console.warn("boot: the snapshot could not be fetched early; the engine worker will fetch it", err);
+    return null;
+  }
+}
+let snapshotPort = startSnapshot();  // given to the first module worker (the engine's), once
 
 /** Sizes in bytes of what the worker downloads on boot (for the progress bar). */
 export const RUNTIME_SIZES = JSON.parse('@RUNTIME_SIZES@'.startsWith("@") ? "{}" : '@RUNTIME_SIZES@');
@@ -50,15 +67,23 @@ export function probeIndexedDB(timeoutMs = 2000) {
 function wrapWorker(withFakeIDB) {
   const NativeWorker = globalThis.Worker;
   if (!NativeWorker || NativeWorker.__oriflamme) return;
-  const prelude = `${PRELUDE_URL}?ch=${encodeURIComponent(channelName)}${withFakeIDB ? "&idb=1" : ""}`;
+  const blobURL = (text) => URL.createObjectURL(new Blob([text], { type: "text/javascript" }));
   class PreludeWorker extends NativeWorker {
     constructor(url, options) {
+      const port = options && options.type === "module" ? snapshotPort : null;
       if (options && options.type === "module") {
+        // The prelude's parameters go in a module of their own, evaluated first: not in the prelude's
+        // query string, which a service worker answering from its precache drops from import.meta.url.
+        const params = { ch: channelName, idb: withFakeIDB, snap: !!port };
+        const head = blobURL(`globalThis.oriflammeBootParams = ${JSON.stringify(params)};\n`);
         const target = new URL(String(url), location.href).href;
-        const src = `import ${JSON.stringify(prelude)};\nimport ${JSON.stringify(target)};\n`;
-        url = URL.createObjectURL(new Blob([src], { type: "text/javascript" }));
+        url = blobURL([head, PRELUDE_URL, target].map((u) => `import ${JSON.stringify(u)};\n`).join(""));
       }
       super(url, options);
+      if (port) {
+        snapshotPort = null;
+        this.postMessage({ oriflammeSnapshotPort: port }, [port]);  // taken by worker-prelude.js
+      }
     }
   }
   Object.defineProperty(PreludeWorker, "__oriflamme", { value: true });

@@ -7,7 +7,11 @@
 // - stdLibURL: the stdlib zip with .pyc precompiled at build time inside this very Pyodide
 //   (scripts/precompile.mjs), so CPython compiles nothing from source at start-up;
 // - _loadSnapshot (undocumented Pyodide option): a memory snapshot of Python already booted on exactly
-//   that zip and this wasm, built with them (scripts/precompile.py), restored instead of booting.
+//   that zip and this wasm, with the engine imported, built with them (scripts/precompile.py), restored
+//   instead of booting. The page has usually fetched and inflated it already (boot.js).
+// The zip also carries our engine and PyScript's `pyscript` package, compiled; after loading, the zip
+// goes before the cwd on sys.path so that the compiled copy of `pyscript` is imported, not the .py
+// sources PyScript writes into the cwd at every boot (the build checks that they are the same text).
 // The @...@ placeholders are filled in by scripts/build.py and scripts/precompile.py.
 import * as pyodide from "../../runtime/pyodide-@PYODIDE_VERSION@/pyodide.mjs";
 
@@ -28,18 +32,28 @@ async function inflate(url) {
   return new Response(res.body.pipeThrough(new DecompressionStream("gzip"))).arrayBuffer();
 }
 
+// The compiled packages in the zip win over what PyScript writes into the cwd ("" stays on the path, last).
+const ZIP_FIRST = "import sys as _s\nif '' in _s.path: _s.path.remove(''); _s.path.append('')\ndel _s";
+
 export async function loadPyodide(options = {}) {
-  const plain = () => pyodide.loadPyodide({ ...options, indexURL, stdLibURL });
+  const plain = async () => {
+    const py = await pyodide.loadPyodide({ ...options, indexURL, stdLibURL });
+    py.runPython(ZIP_FIRST);
+    return py;
+  };
   if (SNAPSHOT.startsWith("@") || !SNAPSHOT || typeof DecompressionStream !== "function") return plain();
+  const url = new URL(SNAPSHOT, indexURL).href;
+  const early = globalThis.oriflammeSnapshot;  // from the page (worker-prelude.js), or undefined
+  const snapshot = early ? early.then((bytes) => bytes || inflate(url)) : inflate(url);
   let py;
   try {
-    py = await pyodide.loadPyodide({ ...options, indexURL, stdLibURL, _loadSnapshot: inflate(new URL(SNAPSHOT, indexURL).href) });
+    py = await pyodide.loadPyodide({ ...options, indexURL, stdLibURL, _loadSnapshot: snapshot });
   } catch (err) {
     console.warn("interpreter: the memory snapshot could not be restored; booting Python instead", err);
     return plain();
   }
   // The snapshot froze Python's random state: draw a fresh one (os.urandom → crypto.getRandomValues).
   // (Its str hash seed stays the build's fixed one.) New games take their seed from web/engine.js anyway.
-  py.runPython("import random as _r; _r.seed(); del _r");
+  py.runPython(`import random as _r; _r.seed(); del _r\n${ZIP_FIRST}`);
   return py;
 }

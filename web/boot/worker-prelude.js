@@ -1,15 +1,56 @@
-// Imported first by every module worker (see boot.js). Query: ?ch=<BroadcastChannel name>[&idb=1].
-// - idb=1: the page has no usable IndexedDB (cross-site iframe): install the in-memory polyfill here
+// Imported first by every module worker (see boot.js), right after a module that sets
+// globalThis.oriflammeBootParams = {ch: <BroadcastChannel name>, idb: bool, snap: bool}.
+// - idb: the page has no usable IndexedDB (cross-site iframe): install the in-memory polyfill here
 //   too, before PyScript's worker code opens its store.
+// - snap: the page posts this worker a MessagePort on which the inflated memory snapshot arrives
+//   (boot.js, snapshot-worker.js); globalThis.oriflammeSnapshot is then a promise of its bytes (null if
+//   the page could not get them), which web/boot/interpreter.js hands to Pyodide.
 // - Reports boot progress to the page on the BroadcastChannel: which runtime files finished
 //   downloading (Resource Timing), and lets Python report its own stages via oriflammeBootReport().
-const params = new URL(import.meta.url).searchParams;
-if (params.get("idb") === "1") {
+// - Skips PyScript's rewriting of its own `pyscript` package: see skipPackageWrite below.
+const params = globalThis.oriflammeBootParams || {};
+
+// PyScript 0.7 prefixes the worker's first Python run with a block that writes every source file of its
+// `pyscript` package into the cwd (pathlib, ~50 KB of string literals that CPython must first parse and
+// compile: ~150–250 ms of a boot), then imports the package. Our stdlib zip carries that very package,
+// compiled (scripts/precompile.py checks the sources against PyScript's bundle byte for byte), ahead of
+// the cwd on sys.path (interpreter.js), so the block only costs time: keep its import, drop the writing.
+// The block is recognised exactly; anything else (another PyScript) is left as it is.
+const WRITE_START = "import os as _os\nfrom pathlib import Path as _Path\n_path = None\n";
+const WRITE_END = "import pyscript as _pyscript\ndel _Path\ndel _path\ndel _os\ndel _pyscript\n";
+function skipPackageWrite(code) {
+  if (typeof code !== "string" || !code.startsWith(WRITE_START)) return code;
+  const end = code.indexOf(WRITE_END);
+  if (end < 0) return code;
+  globalThis.oriflammeBootReport?.("pyscript-package-from-zip");
+  return "import pyscript as _pyscript\ndel _pyscript\n" + code.slice(end + WRITE_END.length);
+}
+addEventListener("message", (event) => {  // registered before PyScript's own listener: it runs first
+  const hooks = event.data?.hooks;
+  if (!hooks || typeof hooks !== "object") return;
+  for (const key of ["codeBeforeRun", "codeBeforeRunAsync"]) {
+    if (key in hooks) hooks[key] = skipPackageWrite(hooks[key]);
+  }
+});
+
+if (params.snap) {
+  globalThis.oriflammeSnapshot = new Promise((resolve) => {
+    const take = (event) => {
+      const port = event.data?.oriflammeSnapshotPort;
+      if (!port) return;
+      event.stopImmediatePropagation();  // ours, not PyScript's
+      removeEventListener("message", take);
+      port.onmessage = ({ data }) => { port.close(); resolve(data?.buffer || null); };
+    };
+    addEventListener("message", take);  // registered before PyScript's worker code: it runs first
+  });
+}
+if (params.idb) {
   await import("./fake-indexeddb.js");
 }
 let channel = null;
 try {
-  if (params.get("ch") && typeof BroadcastChannel === "function") channel = new BroadcastChannel(params.get("ch"));
+  if (params.ch && typeof BroadcastChannel === "function") channel = new BroadcastChannel(params.ch);
 } catch { channel = null; }
 const post = (msg) => { try { channel?.postMessage(msg); } catch { /* page gone */ } };
 

@@ -4,7 +4,7 @@
 // - install: every file into one cache named after this build (files whose URL and revision did not
 //   change are copied from the previous build's cache instead of downloaded again);
 // - activate: drop older builds' caches, take control of open pages;
-// - fetch: same-origin GETs from the cache first (query strings ignored: ?embed=1, ?ch=…), every page
+// - fetch: same-origin GETs from the cache first (query strings ignored: ?embed=1, ?lang=…), every page
 //   navigation answered with the game's index.html; anything else goes to the network as usual;
 // - a new build waits until the page asks for it ({type: "SKIP_WAITING"}), then the page reloads.
 const ENTRIES = self.__WB_MANIFEST;
