@@ -1,23 +1,49 @@
 // Language tables and lookups. The engine speaks ids (card names, colours); this turns them into words.
+// English is always loaded (every missing text falls back to it); another language's table is loaded
+// when it is chosen, so the first screen fetches only the one it shows.
 import en from "./en.js";
-import fr from "./fr.js";
-import de from "./de.js";
 
-export const LANGS = { en, fr, de };
+/** The languages offered, each in its own words (the same as the `name` of its table). */
+export const LANG_NAMES = { en: "English", fr: "Français", de: "Deutsch" };
+export const LANG_CODES = Object.keys(LANG_NAMES);
+const loaded = { en };
+const textLoaders = [];
 let cur = en;
+let requested = "en"; // the language last asked for (its texts may still be loading)
 
 export function pickLang(wanted) {
   const list = [wanted, ...(navigator.languages || [navigator.language || "en"])];
   for (const l of list) {
     const code = String(l || "").slice(0, 2).toLowerCase();
-    if (LANGS[code]) return code;
+    if (LANG_NAMES[code]) return code;
   }
   return "en";
 }
 
-export function setLang(code) {
-  cur = LANGS[code] || en;
-  document.documentElement.lang = cur.lang;
+/**
+ * Texts kept elsewhere (those of Château, Village & Port): `load(code)` is awaited for the language in
+ * use now and for every language set later. Returns the first load's promise.
+ */
+export function addTexts(load) {
+  textLoaders.push(load);
+  return load(requested);
+}
+
+/** Switch to a language (its tables are loaded first); resolves to the code in use. */
+export async function setLang(code) {
+  const c = LANG_NAMES[code] ? code : "en";
+  requested = c;
+  if (!loaded[c]) {
+    loaded[c] = import(`./${c}.js`).then((m) => m.default, () => { // unreachable file: English this time
+      delete loaded[c];
+      return en;
+    });
+  }
+  const [table] = await Promise.all([loaded[c], ...textLoaders.map((load) => load(c).catch(() => {}))]);
+  if (c === requested) { // else a later call has changed the language since
+    cur = table;
+    document.documentElement.lang = cur.lang;
+  }
   return cur.lang;
 }
 

@@ -1,17 +1,16 @@
 // The page controller: boots the engine bridge, runs the setup screen, the game loop and the overlays.
 // It draws what the engine sends (view + legal) and sends back the action string of what was clicked.
 import { h, patch } from "./dom.js";
-import { t, pickLang, setLang } from "../i18n/index.js";
+import { t, pickLang, setLang, lang } from "../i18n/index.js";
 import { parseLegal, settleSelection } from "./actions.js";
 import { table } from "./table.js";
 import { eventText, eventFocus } from "./log.js";
 import { defaultSetup, fromParams, settingsOf, setupScreen, EDITIONS } from "./setup.js";
 import { bootBar, endScreen, rulesDialog } from "./overlays.js";
-import { lieuxScreen, lieuxRules, lieuxEventText, lieuxSetupChange } from "./lieux/index.js";
+import { lieuxSetupChange } from "./lieux/setup.js";
 // Issue 4 (saves, shared replays, hot-seat, install/embed/share extras): web/ui/{saves,share,replay,hotseat,extras}.js
 import { peekSave, rememberGame, savedLog, clearSave } from "./saves.js";
 import { isShareLink } from "./share.js";
-import { startReplay, replayScreen } from "./replay.js";
 import { isHotseat, passScreen, publicEvent, publicLieuxEvent } from "./hotseat.js";
 import { initExtras, setupExtras, extrasOverlay, withShare, setNotice } from "./extras.js";
 import { x } from "./xtext.js";
@@ -44,6 +43,17 @@ const S = {
 const received = [];
 let logSeq = 0;
 
+// Loaded only when needed, so the first screen fetches and runs less while the engine starts:
+// Château, Village & Port's table (web/ui/lieux/) when its game is chosen, resumed or played, and the
+// replay viewer (web/ui/replay.js) when a shared link is opened.
+let lieux = null;
+let lieuxLoading = null;
+function loadLieux() {
+  lieuxLoading ||= import("./lieux/index.js").then((m) => { lieux = m; });
+  return lieuxLoading;
+}
+let replay = null;
+
 const app = document.getElementById("app");
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 /** Run `fn` once the page is idle (300 ms at the latest): work that must not delay a frame or a click. */
@@ -64,24 +74,24 @@ function logPanel() {
 function logText(e) {
   const u = S.update;
   if (!e.ev || !e.viewer || !u || e.viewer === u.viewer || !isHotseat(u)) return e.text;
-  if (u.view.game === "lieux") return lieuxEventText(publicLieuxEvent(e.ev, e.viewer, u.viewer), { viewer: u.viewer });
+  if (u.view.game === "lieux") return lieux.lieuxEventText(publicLieuxEvent(e.ev, e.viewer, u.viewer), { viewer: u.viewer });
   return eventText(publicEvent(e.ev, e.viewer), u.view.edition, { viewer: u.viewer });
 }
 
 function render() {
   const boot = bootBar(S.boot);
   const out = [];
-  if (S.screen === "replay") { // a shared link: web/ui/replay.js
-    patch(app, [replayScreen(boot), ...extrasOverlay()]);
+  if (S.screen === "replay" && replay) { // a shared link: web/ui/replay.js
+    patch(app, [replay.replayScreen(boot), ...extrasOverlay()]);
     return;
   }
-  if (S.screen === "setup" || !S.update) {
+  if (S.screen !== "game" || !S.update) {
     if (S.screen === "setup") out.push(setupScreen(S.setup, boot, savedGame() != null), setupExtras());
     else out.push(h("main", { class: "setup", key: "wait" }, h("div", { class: "setup-card" }, h("h1", { class: "logo" }, t("title")), boot)));
   } else if (S.pass) { // hot-seat hand-over: web/ui/hotseat.js
     out.push(passScreen(S.pass));
   } else if (S.update.view.game === "lieux") { // Château, Village & Port: web/ui/lieux/
-    out.push(...lieuxScreen(S.update, { endHidden: S.endHidden, speed: speed(), flash: S.flash, lastText: S.lastText,
+    out.push(...lieux.lieuxScreen(S.update, { endHidden: S.endHidden, speed: speed(), flash: S.flash, lastText: S.lastText,
       rerender: render, log: logPanel(), hint: hintBox() }).map(withShare));
   } else {
     const u = S.update;
@@ -97,8 +107,9 @@ function render() {
     if (u.over && !S.endHidden) out.push(withShare(endScreen(u, meta)));
     else if (u.over) out.push(h("button", { key: "show-end", type: "button", class: "btn primary floating", "data-ui": "show-end" }, t("finalScores")));
   }
-  const lieux = S.screen === "game" && S.update ? S.update.view.game === "lieux" : S.setup.game === "lieux";
-  if (S.rules) out.push(lieux ? lieuxRules(S.update && S.update.view) : rulesDialog(S.update ? S.update.view.edition : S.setup.edition));
+  const isLieux = S.screen === "game" && S.update ? S.update.view.game === "lieux" : S.setup.game === "lieux";
+  if (S.rules && !isLieux) out.push(rulesDialog(S.update ? S.update.view.edition : S.setup.edition));
+  else if (S.rules && lieux) out.push(lieux.lieuxRules(S.update && S.update.view)); // else: drawn once loaded
   if (S.error) out.push(h("div", { key: "err", class: "toast error", role: "alert" }, t("error", { msg: S.error })));
   out.push(...extrasOverlay());
   document.body.classList.toggle("instant", speed() === 0);
@@ -184,7 +195,7 @@ function retellLog() {
   if (!view) return;
   S.log = S.log.map((e) => {
     if (!e.ev) return e;
-    const text = view.game === "lieux" ? lieuxEventText(e.ev, { viewer: e.viewer }) : eventText(e.ev, view.edition, { viewer: e.viewer });
+    const text = view.game === "lieux" ? lieux.lieuxEventText(e.ev, { viewer: e.viewer }) : eventText(e.ev, view.edition, { viewer: e.viewer });
     return text ? { ...e, text } : e;
   });
   if (view.game !== "lieux") {
@@ -194,7 +205,7 @@ function retellLog() {
 }
 
 function addLog(ev, view, viewer) {
-  const text = view.game === "lieux" ? lieuxEventText(ev, { viewer }) : eventText(ev, view.edition, { viewer });
+  const text = view.game === "lieux" ? lieux.lieuxEventText(ev, { viewer }) : eventText(ev, view.edition, { viewer });
   if (!text) return "";
   const cls = ev.type === "round_started" || ev.type === "game_over" ? "round" : "";
   S.log.push({ key: `l${logSeq++}`, text, cls, ev, viewer });
@@ -209,6 +220,10 @@ async function apply(u, gen) {
     S.busy = false;
     render();
     return;
+  }
+  if (u.view?.game === "lieux" && !lieux) {
+    await loadLieux();
+    if (gen !== S.gen) return;
   }
   received.push(u);
   S.error = null;
@@ -387,14 +402,19 @@ function onSetupChange(ev) {
   if (!el) return;
   const name = el.dataset.setup;
   const s = { ...S.setup, levels: [...S.setup.levels] };
-  if (lieuxSetupChange(s, name, el)) { /* game chooser, place set, hidden gold */ } else if (name === "edition") {
+  if (lieuxSetupChange(s, name, el)) { // game chooser, place set, hidden gold
+    if (s.game === "lieux" && !lieux) loadLieux().then(render);
+  } else if (name === "edition") {
     s.edition = el.value;
     const info = EDITIONS[s.edition];
     s.players = Math.min(info.max, Math.max(info.min, s.players));
     if (!info.colours.includes(s.colour)) s.colour = info.colours[0];
   } else if (name === "players") s.players = Number(el.value);
   else if (name === "colour") s.colour = el.value;
-  else if (name === "lang") { s.lang = setLang(el.value); retellLog(); }
+  else if (name === "lang") {
+    s.lang = el.value;
+    setLang(el.value).then(() => { S.setup = { ...S.setup, lang: lang() }; retellLog(); render(); });
+  }
   else if (name === "speed") s.speed = el.value;
   else if (name === "seed") s.seed = el.value;
   else if (name.startsWith("level-")) s.levels[Number(name.slice(6)) - 1] = el.value;
@@ -426,7 +446,7 @@ function onKey(ev) {
 
 // ---------------------------------------------------------------- start
 
-const lang0 = setLang(pickLang(params.get("lang")));
+const lang0 = await setLang(pickLang(params.get("lang")));
 const parsed = fromParams(params, defaultSetup(lang0));
 S.setup = parsed.setup;
 app.addEventListener("click", onClick);
@@ -442,7 +462,11 @@ document.addEventListener("pointerdown", () => { keyboardUser = false; });
 if (isShareLink()) { // a shared finished game: the replay viewer
   S.screen = "replay";
   render();
-  startReplay(app, engineReady, render);
+  import("./replay.js").then((m) => {
+    replay = m;
+    render();
+    m.startReplay(app, engineReady, render);
+  });
 } else if (parsed.start) startGame();
 else render();
 boot();

@@ -1,7 +1,7 @@
 // The setup screen and the URL parameters. Edition facts below are only what the menu needs to offer
 // (player range and family colours); the engine checks everything again.
 import { h } from "./dom.js";
-import { t, colourName, LANGS } from "../i18n/index.js";
+import { t, colourName, LANG_NAMES } from "../i18n/index.js";
 import { x } from "./xtext.js";
 import { lieuxParams, lieuxSettings, gameField, lieuxFields } from "./lieux/setup.js";
 
@@ -89,7 +89,7 @@ export function setupScreen(s, boot, canResume = false) {
         field(t("players"), select("players", s.players, playerOpts)),
         field(t("yourColour"), select("colour", s.colour, info.colours.map((c) => [c, colourName(c)]))),
         h("fieldset", { class: "bots" }, h("legend", {}, t("bots")), bots),
-        field(t("language"), select("lang", s.lang, Object.values(LANGS).map((l) => [l.lang, l.name]))),
+        field(t("language"), select("lang", s.lang, Object.entries(LANG_NAMES))),
         field(t("speed"), select("speed", s.speed, SPEEDS.map((v) => [v, t(`speed.${v}`)]))),
         field(t("seed"), h("input", { name: "seed", "data-setup": "seed", inputmode: "numeric", pattern: "[0-9]*",
           value: s.seed, autocomplete: "off", placeholder: "42" })),

@@ -1,6 +1,6 @@
 // The table, drawn from the viewer's `view` and the `legal` action strings only.
 import { h, raw } from "./dom.js";
-import { t, cardName, faceName, ability, colourName, LANGS, lang } from "../i18n/index.js";
+import { t, cardName, faceName, ability, colourName, LANG_CODES, lang } from "../i18n/index.js";
 import { emblemSvg, BACK_SVG } from "../art/emblems.js";
 
 export function playerLabel(colour, meta) {
@@ -52,7 +52,7 @@ function topBar(view, meta) {
       h("span", { class: "sr-only" }, `${t("direction")}: ${t(`direction.${view.direction}`)}`)),
     h("span", { class: "spacer" }),
     h("select", { class: "tb-lang", "data-setup": "lang", "aria-label": t("language") },
-      Object.values(LANGS).map((l) => h("option", { value: l.lang, selected: l.lang === lang() }, l.lang.toUpperCase()))),
+      LANG_CODES.map((code) => h("option", { value: code, selected: code === lang() }, code.toUpperCase()))),
     h("button", { type: "button", class: "tb-btn", "data-ui": "rules" }, t("rulesButton")),
     h("button", { type: "button", class: "tb-btn", "data-ui": "menu", title: t("newGame") }, t("menu")));
 }

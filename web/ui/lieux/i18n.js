@@ -1,10 +1,14 @@
 // Texts of Château, Village & Port in the current language (web/i18n/lieux-*.js); falls back to English.
-import { lang, colourName, t } from "../../i18n/index.js";
+import { lang, colourName, t, addTexts } from "../../i18n/index.js";
 import en from "../../i18n/lieux-en.js";
-import fr from "../../i18n/lieux-fr.js";
-import de from "../../i18n/lieux-de.js";
 
-const L = { en, fr, de };
+// English always; another language's texts are loaded with its main table (i18n/index.js setLang).
+const L = { en };
+await addTexts(async (code) => {
+  try {
+    if (!L[code]) L[code] = (await import(`../../i18n/lieux-${code}.js`)).default;
+  } catch { /* unreachable file: English texts this time */ }
+});
 const cur = () => L[lang()] || en;
 
 /** lt("roundTurn", {r: 1, n: 3}) — a missing key falls back to English, then to the key itself. */

@@ -1,7 +1,7 @@
 // The table of Château, Village & Port, drawn from the viewer's `view` and the `legal` action strings only.
 // Every choice is an element carrying the exact action string (data-action); the engine decides the rest.
 import { h } from "../dom.js";
-import { t, colourName, LANGS, lang } from "../../i18n/index.js";
+import { t, colourName, LANG_CODES, lang } from "../../i18n/index.js";
 import { lt, charName, faceName, effectText, placeName, rewardLabel, rewardLong, who, TIMING, abilityName, ABILITY_VALUE } from "./i18n.js";
 
 export const PLACES = ["chateau", "village", "port"];
@@ -86,7 +86,7 @@ function topBar(view) {
     h("span", { class: "muted lset" }, lt("setShort", { set: view.set })),
     h("span", { class: "spacer" }),
     h("select", { class: "tb-lang", "data-setup": "lang", "aria-label": t("language") },
-      Object.values(LANGS).map((l) => h("option", { value: l.lang, selected: l.lang === lang() }, l.lang.toUpperCase()))),
+      LANG_CODES.map((code) => h("option", { value: code, selected: code === lang() }, code.toUpperCase()))),
     h("button", { type: "button", class: "tb-btn", "data-ui": "rules" }, t("rulesButton")),
     h("button", { type: "button", class: "tb-btn", "data-ui": "menu", title: t("newGame") }, t("menu")));
 }
