@@ -19,6 +19,7 @@ import argparse
 import io
 import json
 import os
+import re
 import shutil
 import subprocess
 import sys
@@ -97,6 +98,20 @@ def esbuild_fake_indexeddb(out_file: Path) -> None:
     )
 
 
+def preload_links(out: Path, pyscript_v: str) -> str:
+    """<link> tags for the chain the engine worker waits on: PyScript's core module and the chunk it
+    imports (hashed names, read from the bundle), then the config and the worker's Python, which
+    PyScript fetches one after the other only once core has run. Fetched at once instead."""
+    core = out / "runtime" / f"pyscript-{pyscript_v}" / "core.js"
+    modules = [f"./runtime/pyscript-{pyscript_v}/core.js"]
+    chunks = re.findall(r'from\s*"\./([\w.-]+\.js)"', core.read_text())
+    modules += [f"./runtime/pyscript-{pyscript_v}/{m}" for m in chunks]
+    links = [f'<link rel="modulepreload" href="{m}">' for m in modules]
+    fetched = ("./pyscript.json", "./py/engine_worker.py")
+    links += [f'<link rel="preload" href="{u}" as="fetch" crossorigin>' for u in fetched]
+    return "\n  ".join(links)
+
+
 def placeholder_index() -> str:
     """Used only while the UI's index.html does not exist yet: the engine tags of docs/WEB.md."""
     return """<!doctype html>
@@ -162,6 +177,10 @@ def build(out: Path) -> dict[str, str]:
         text = text.replace("@PYSCRIPT_VERSION@", pyscript_v).replace("@PYODIDE_VERSION@", pyodide_v)
         text = text.replace("@RUNTIME_SIZES@", json.dumps(sizes, separators=(",", ":")))
         js.write_text(text)
+
+    index_html = out / "index.html"
+    index_html.write_text(index_html.read_text().replace(
+        "<!-- @PRELOADS@", preload_links(out, pyscript_v) + "\n  <!--", 1))
 
     # Versions the loader needs (boot.js reads them from here: one small, no-cache JSON).
     manifest = {

@@ -14,21 +14,39 @@ const FAKE_IDB_URL = new URL("./fake-indexeddb.js", here).href;
 const PRELUDE_URL = new URL("./worker-prelude.js", here).href;
 const SNAPSHOT = "@SNAPSHOT@";
 
-/** A port that will deliver the inflated snapshot ({buffer} or {error}), or null without a snapshot. */
-function startSnapshot() {
-  if (SNAPSHOT.startsWith("@") || !SNAPSHOT || typeof DecompressionStream !== "function") return null;
-  try {
-    const url = new URL(`../../runtime/pyodide-@PYODIDE_VERSION@/${SNAPSHOT}`, here).href;
-    const channel = new MessageChannel();
-    const worker = new Worker(new URL("./snapshot-worker.js", here), { type: "module", name: "snapshot" });
-    worker.postMessage({ url }, [channel.port1]);
-    return channel.port2;
-  } catch (err) {
-    console.warn("boot: the snapshot could not be fetched early; the engine worker will fetch it", err);
-    return null;
+/**
+ * Starts preparing the runtime's two big pieces in a worker of its own (runtime-worker.js): the memory
+ * snapshot (downloaded and inflated) and pyodide.asm.wasm (downloaded and compiled). Returns the port
+ * {port, pieces}: the port that relays them to the engine worker ({snapshot}, {wasm} or {failed}; see
+ * worker-prelude.js) and the names of the pieces coming; or null.
+ */
+function startEarlyRuntime() {
+  if (typeof MessageChannel !== "function") return null;
+  const runtime = new URL("../../runtime/pyodide-@PYODIDE_VERSION@/", here);
+  const job = {};
+  if (!SNAPSHOT.startsWith("@") && SNAPSHOT && typeof DecompressionStream === "function") {
+    job.snapshot = new URL(SNAPSHOT, runtime).href;
   }
+  if (typeof WebAssembly?.compileStreaming === "function") job.wasm = new URL("pyodide.asm.wasm", runtime).href;
+  if (!job.snapshot && !job.wasm) return null;
+  const { port1, port2 } = new MessageChannel();
+  const pieces = Object.keys(job);
+  const failAll = (error) => {
+    for (const piece of pieces) port1.postMessage({ failed: piece, error: String(error) });
+  };
+  try {
+    const worker = new Worker(new URL("./runtime-worker.js", here), { type: "module", name: "runtime" });
+    // Relayed by the page (it costs nothing: the buffer is transferred, the module shared), so that a
+    // worker that fails to load still answers: the engine worker then fetches the pieces itself.
+    worker.onmessage = ({ data }) => port1.postMessage(data, data.snapshot ? [data.snapshot] : []);
+    worker.onerror = (event) => { event.preventDefault(); failAll(event.message || "runtime worker failed"); };
+    worker.postMessage(job);
+  } catch (err) {
+    failAll(err?.message || err);
+  }
+  return { port: port2, pieces };
 }
-let snapshotPort = startSnapshot();  // given to the first module worker (the engine's), once
+let early = startEarlyRuntime();  // given to the first module worker (the engine's), once
 
 /** Sizes in bytes of what the worker downloads on boot (for the progress bar). */
 export const RUNTIME_SIZES = JSON.parse('@RUNTIME_SIZES@'.startsWith("@") ? "{}" : '@RUNTIME_SIZES@');
@@ -70,19 +88,19 @@ function wrapWorker(withFakeIDB) {
   const blobURL = (text) => URL.createObjectURL(new Blob([text], { type: "text/javascript" }));
   class PreludeWorker extends NativeWorker {
     constructor(url, options) {
-      const port = options && options.type === "module" ? snapshotPort : null;
+      const given = options && options.type === "module" ? early : null;
       if (options && options.type === "module") {
         // The prelude's parameters go in a module of their own, evaluated first: not in the prelude's
         // query string, which a service worker answering from its precache drops from import.meta.url.
-        const params = { ch: channelName, idb: withFakeIDB, snap: !!port };
+        const params = { ch: channelName, idb: withFakeIDB, early: given ? given.pieces : [] };
         const head = blobURL(`globalThis.oriflammeBootParams = ${JSON.stringify(params)};\n`);
         const target = new URL(String(url), location.href).href;
         url = blobURL([head, PRELUDE_URL, target].map((u) => `import ${JSON.stringify(u)};\n`).join(""));
       }
       super(url, options);
-      if (port) {
-        snapshotPort = null;
-        this.postMessage({ oriflammeSnapshotPort: port }, [port]);  // taken by worker-prelude.js
+      if (given) {
+        early = null;
+        this.postMessage({ oriflammeRuntimePort: given.port }, [given.port]);  // taken by worker-prelude.js
       }
     }
   }

@@ -8,7 +8,8 @@
 //   (scripts/precompile.mjs), so CPython compiles nothing from source at start-up;
 // - _loadSnapshot (undocumented Pyodide option): a memory snapshot of Python already booted on exactly
 //   that zip and this wasm, with the engine imported, built with them (scripts/precompile.py), restored
-//   instead of booting. The page has usually fetched and inflated it already (boot.js).
+//   instead of booting. The page has usually fetched and inflated it already (boot.js), and compiled
+//   the wasm too (see withEarlyWasm).
 // The zip also carries our engine and PyScript's `pyscript` package, compiled; after loading, the zip
 // goes before the cwd on sys.path so that the compiled copy of `pyscript` is imported, not the .py
 // sources PyScript writes into the cwd at every boot (the build checks that they are the same text).
@@ -35,19 +36,48 @@ async function inflate(url) {
 // The compiled packages in the zip win over what PyScript writes into the cwd ("" stays on the path, last).
 const ZIP_FIRST = "import sys as _s\nif '' in _s.path: _s.path.remove(''); _s.path.append('')\ndel _s";
 
+// Pyodide fetches pyodide.asm.wasm and compiles it (WebAssembly.instantiateStreaming) only once its own JS
+// has loaded; the page has usually compiled it already (boot.js, runtime-worker.js). While Pyodide loads,
+// its fetch of that one URL gets a stand-in, and instantiating the stand-in instantiates the page's module
+// instead. Anything else passes through; without a module from the page the real download is used.
+const WASM = new URL("pyodide.asm.wasm", indexURL).href;
+
+async function withEarlyWasm(modulePromise, load) {
+  if (!modulePromise) return load();
+  const realFetch = globalThis.fetch;
+  const realStreaming = WebAssembly.instantiateStreaming;
+  const standIn = Promise.resolve(new Response(null));
+  globalThis.fetch = function (input, init) {
+    return String(input) === WASM ? standIn : realFetch.call(this, input, init);
+  };
+  WebAssembly.instantiateStreaming = async function (source, imports) {
+    if (source !== standIn) return realStreaming.call(this, source, imports);
+    const module = await modulePromise;
+    if (module) return { module, instance: await WebAssembly.instantiate(module, imports) };
+    return realStreaming.call(this, realFetch(WASM), imports);
+  };
+  try {
+    return await load();
+  } finally {
+    globalThis.fetch = realFetch;
+    WebAssembly.instantiateStreaming = realStreaming;
+  }
+}
+
 export async function loadPyodide(options = {}) {
+  const early = globalThis.oriflammeEarly || {};  // what the page prepared (worker-prelude.js)
+  const boot = (extra) => withEarlyWasm(early.wasm, () => pyodide.loadPyodide({ ...options, indexURL, stdLibURL, ...extra }));
   const plain = async () => {
-    const py = await pyodide.loadPyodide({ ...options, indexURL, stdLibURL });
+    const py = await boot({});
     py.runPython(ZIP_FIRST);
     return py;
   };
   if (SNAPSHOT.startsWith("@") || !SNAPSHOT || typeof DecompressionStream !== "function") return plain();
   const url = new URL(SNAPSHOT, indexURL).href;
-  const early = globalThis.oriflammeSnapshot;  // from the page (worker-prelude.js), or undefined
-  const snapshot = early ? early.then((bytes) => bytes || inflate(url)) : inflate(url);
+  const snapshot = early.snapshot ? early.snapshot.then((bytes) => bytes || inflate(url)) : inflate(url);
   let py;
   try {
-    py = await pyodide.loadPyodide({ ...options, indexURL, stdLibURL, _loadSnapshot: snapshot });
+    py = await boot({ _loadSnapshot: snapshot });
   } catch (err) {
     console.warn("interpreter: the memory snapshot could not be restored; booting Python instead", err);
     return plain();

@@ -1,10 +1,11 @@
 // Imported first by every module worker (see boot.js), right after a module that sets
-// globalThis.oriflammeBootParams = {ch: <BroadcastChannel name>, idb: bool, snap: bool}.
+// globalThis.oriflammeBootParams = {ch: <BroadcastChannel name>, idb: bool, early: ["snapshot", "wasm"]}.
 // - idb: the page has no usable IndexedDB (cross-site iframe): install the in-memory polyfill here
 //   too, before PyScript's worker code opens its store.
-// - snap: the page posts this worker a MessagePort on which the inflated memory snapshot arrives
-//   (boot.js, snapshot-worker.js); globalThis.oriflammeSnapshot is then a promise of its bytes (null if
-//   the page could not get them), which web/boot/interpreter.js hands to Pyodide.
+// - early: the page posts this worker a MessagePort on which the runtime pieces it prepares arrive (boot.js,
+//   runtime-worker.js): globalThis.oriflammeEarly = {snapshot, wasm} are then promises of the inflated
+//   snapshot's bytes and of the compiled WebAssembly.Module (null for a piece the page could not
+//   prepare), which web/boot/interpreter.js hands to Pyodide.
 // - Reports boot progress to the page on the BroadcastChannel: which runtime files finished
 //   downloading (Resource Timing), and lets Python report its own stages via oriflammeBootReport().
 // - Skips PyScript's rewriting of its own `pyscript` package: see skipPackageWrite below.
@@ -33,17 +34,27 @@ addEventListener("message", (event) => {  // registered before PyScript's own li
   }
 });
 
-if (params.snap) {
-  globalThis.oriflammeSnapshot = new Promise((resolve) => {
-    const take = (event) => {
-      const port = event.data?.oriflammeSnapshotPort;
-      if (!port) return;
-      event.stopImmediatePropagation();  // ours, not PyScript's
-      removeEventListener("message", take);
-      port.onmessage = ({ data }) => { port.close(); resolve(data?.buffer || null); };
+if (params.early?.length) {
+  // Promises of the runtime pieces the page prepares (null when it could not: Pyodide then fetches them).
+  const resolvers = {};
+  globalThis.oriflammeEarly = {};
+  for (const piece of params.early) {
+    globalThis.oriflammeEarly[piece] = new Promise((resolve) => { resolvers[piece] = resolve; });
+  }
+  const take = (event) => {
+    const port = event.data?.oriflammeRuntimePort;
+    if (!port) return;
+    event.stopImmediatePropagation();  // ours, not PyScript's
+    removeEventListener("message", take);
+    port.onmessage = ({ data }) => {
+      if (data.failed) console.warn(`boot: the page could not prepare the ${data.failed}: ${data.error}`);
+      for (const piece of params.early) {
+        if (piece in data) resolvers[piece](data[piece]);
+        if (data.failed === piece) resolvers[piece](null);
+      }
     };
-    addEventListener("message", take);  // registered before PyScript's worker code: it runs first
-  });
+  };
+  addEventListener("message", take);  // registered before PyScript's worker code: it runs first
 }
 if (params.idb) {
   await import("./fake-indexeddb.js");
