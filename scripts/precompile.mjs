@@ -113,7 +113,7 @@ with zipfile.ZipFile("/tmp/in.zip", "w") as z:
 // Pyodide booted on `stdlib` (exactly that zip: zipimport keeps its table of contents in the snapshot)
 // with these stdlib modules imported too. Hash seed 0 and entropy/clock from fixed generators so that
 // the bytes are reproducible (web/boot/interpreter.js reseeds `random` from crypto after restoring).
-// Written gzip-9 (the worker inflates it with DecompressionStream).
+// Written in web/boot/snapshot-format.js's sparse format (zero runs dropped), then gzip-9.
 async function snapshot(j) {
   const { gzipSync } = await import("node:zlib");
   // Reproducible bytes: the entropy Python draws while booting (node's randomFillSync) comes from a
@@ -149,7 +149,13 @@ len(sys.modules)
 `);
   const raw = snap.makeMemorySnapshot();
   for (const [o, k, v] of saved) Object.defineProperty(o, k, { value: v, configurable: true, writable: true });
-  const data = gzipSync(raw, { level: 9 });
+  const { sparseSnapshot, expandSnapshot } = await import(pathToFileURL(path.join(here, "..", "web", "boot", "snapshot-format.js")).href);
+  const sparse = sparseSnapshot(raw);
+  const back = new Uint8Array(expandSnapshot(sparse.buffer));  // the page's decoder must give it back exactly
+  if (!Buffer.from(back.buffer).equals(Buffer.from(raw.buffer, raw.byteOffset, raw.byteLength))) {
+    throw new Error("precompile: the sparse snapshot does not round-trip");
+  }
+  const data = gzipSync(sparse, { level: 9 });
   writeFileSync(j.out, data);
   console.log(`precompile: memory snapshot (${imported} modules) -> ${path.basename(j.out)} (${data.length} bytes gzip)`);
 }

@@ -6,7 +6,8 @@ scripts/build.py calls `fast_path(out, pyodide_dir, engine_zip)`, which
   (zipimport imports them without compiling anything; Pyodide mounts the zip at /lib/python3XY.zip,
   already on sys.path, so the engine needs no download or unpacking of its own);
 - writes `snapshot-<hash>.bin` beside it (unless ORIFLAMME_SNAPSHOT=0): a gzip'd Pyodide memory snapshot
-  taken right after booting on exactly that zip and the shipped wasm, with the engine already imported;
+  taken right after booting on exactly that zip and the shipped wasm, with the engine already imported
+  (web/boot/snapshot-format.js: its long runs of zeros left out, then gzip);
 - fills `@STDLIB_ZIP@` and `@SNAPSHOT@` in dist/web/boot/*.js: interpreter.js (the `interpreter` module of
   pyscript.json) hands them to Pyodide's loadPyodide as `stdLibURL` and `_loadSnapshot`; boot.js starts
   downloading and inflating the snapshot as soon as the page loads.
@@ -44,6 +45,7 @@ NOT_IN_BROWSER = ("oriflamme.__main__", "oriflamme.cli", "oriflamme.bench", "ori
                   "oriflamme.arena", "oriflamme.arena_stats")
 CACHE = ROOT / ".cache" / "precompile"
 MJS = ROOT / "scripts" / "precompile.mjs"
+SNAPSHOT_FORMAT = ROOT / "web" / "boot" / "snapshot-format.js"  # the snapshot's file format (both ends)
 
 
 def _sha(data: bytes) -> str:
@@ -55,7 +57,7 @@ def _pyodide_version() -> str:
 
 
 def _key(pyodide_v: str, data: bytes, layout: str, prefix: str) -> str:
-    tools = MJS.read_bytes() + Path(__file__).read_bytes()
+    tools = MJS.read_bytes() + Path(__file__).read_bytes() + SNAPSHOT_FORMAT.read_bytes()
     return _sha(f"{pyodide_v}\n{layout}\n{prefix}\n{_sha(data)}\n{_sha(tools)}".encode())[:24]
 
 

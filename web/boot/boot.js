@@ -57,18 +57,21 @@ const channelName = "oriflamme-boot-" + Array.from(crypto.getRandomValues(new Ui
 export const boot = {
   channelName,
   channel: typeof BroadcastChannel === "function" ? new BroadcastChannel(channelName) : null,
-  storage: null,         // true: real IndexedDB works; false: in-memory fallback installed
+  storage: null,         // true: real IndexedDB works; false: it does not (workers get the in-memory one)
   fakeIndexedDB: false,
   started: performance.now(),
   core: null,            // Promise of PyScript's core.js module
   error: null,
 };
 
-/** Resolves true when indexedDB.open works here, false when it throws or fails. */
-export function probeIndexedDB(timeoutMs = 2000) {
+/**
+ * Resolves true when indexedDB.open works here, false when it throws or fails; `onResult(ok)` is called
+ * as soon as that is known — synchronously, before this returns, when open() throws outright.
+ */
+export function probeIndexedDB(timeoutMs = 2000, onResult = () => {}) {
   return new Promise((resolve) => {
     let done = false;
-    const finish = (ok) => { if (!done) { done = true; clearTimeout(timer); resolve(ok); } };
+    const finish = (ok) => { if (!done) { done = true; clearTimeout(timer); onResult(ok); resolve(ok); } };
     const timer = setTimeout(() => finish(false), timeoutMs);
     try {
       if (!globalThis.indexedDB) return finish(false);
@@ -82,7 +85,7 @@ export function probeIndexedDB(timeoutMs = 2000) {
   });
 }
 
-function wrapWorker(withFakeIDB) {
+function wrapWorker() {
   const NativeWorker = globalThis.Worker;
   if (!NativeWorker || NativeWorker.__oriflamme) return;
   const blobURL = (text) => URL.createObjectURL(new Blob([text], { type: "text/javascript" }));
@@ -92,7 +95,7 @@ function wrapWorker(withFakeIDB) {
       if (options && options.type === "module") {
         // The prelude's parameters go in a module of their own, evaluated first: not in the prelude's
         // query string, which a service worker answering from its precache drops from import.meta.url.
-        const params = { ch: channelName, idb: withFakeIDB, early: given ? given.pieces : [] };
+        const params = { ch: channelName, idb: boot.storage === false, early: given ? given.pieces : [] };
         const head = blobURL(`globalThis.oriflammeBootParams = ${JSON.stringify(params)};\n`);
         const target = new URL(String(url), location.href).href;
         url = blobURL([head, PRELUDE_URL, target].map((u) => `import ${JSON.stringify(u)};\n`).join(""));
@@ -108,14 +111,22 @@ function wrapWorker(withFakeIDB) {
   globalThis.Worker = PreludeWorker;
 }
 
+async function installFakeIndexedDB() {
+  await import(FAKE_IDB_URL);   // installs globalThis.indexedDB (in memory) on this page
+  boot.fakeIndexedDB = true;
+}
+
 async function start() {
-  const ok = await probeIndexedDB();
-  boot.storage = ok;
-  if (!ok) {
-    await import(FAKE_IDB_URL);   // installs globalThis.indexedDB (in memory) on this page
-    boot.fakeIndexedDB = true;
+  const probe = probeIndexedDB(2000, (ok) => { boot.storage = ok; });
+  // Storage is denied in some cross-site frames, or everywhere when IndexedDB throws outright: then
+  // PyScript waits for the probe and the in-memory fallback. Elsewhere it starts at once (the probe
+  // settles long before PyScript creates its worker, which gets the fallback too if it failed).
+  if (window.top !== window || boot.storage === false) {
+    if (!(await probe)) await installFakeIndexedDB();
+  } else {
+    probe.then((ok) => ok || installFakeIndexedDB());
   }
-  wrapWorker(!ok);
+  wrapWorker();
   return import(CORE_URL);
 }
 

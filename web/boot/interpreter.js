@@ -15,6 +15,7 @@
 // sources PyScript writes into the cwd at every boot (the build checks that they are the same text).
 // The @...@ placeholders are filled in by scripts/build.py and scripts/precompile.py.
 import * as pyodide from "../../runtime/pyodide-@PYODIDE_VERSION@/pyodide.mjs";
+import { fetchSnapshot } from "./snapshot-format.js";
 
 const indexURL = new URL("../../runtime/pyodide-@PYODIDE_VERSION@/", import.meta.url).href;
 const STDLIB = "@STDLIB_ZIP@";
@@ -22,16 +23,11 @@ const STDLIB = "@STDLIB_ZIP@";
 const stdLibURL = new URL(STDLIB.startsWith("@") ? "python_stdlib.zip" : STDLIB, indexURL).href;
 
 // Optional memory snapshot (scripts/precompile.mjs): made by the build on exactly this stdlib zip and
-// this wasm (Pyodide refuses another build's snapshot); gzip, inflated here while the wasm compiles.
+// this wasm (Pyodide refuses another build's snapshot); format: snapshot-format.js.
 const SNAPSHOT = "@SNAPSHOT@";
 
 export const version = pyodide.version;
 
-async function inflate(url) {
-  const res = await fetch(url);
-  if (!res.ok) throw new Error(`${url}: HTTP ${res.status}`);
-  return new Response(res.body.pipeThrough(new DecompressionStream("gzip"))).arrayBuffer();
-}
 
 // The compiled packages in the zip win over what PyScript writes into the cwd ("" stays on the path, last).
 const ZIP_FIRST = "import sys as _s\nif '' in _s.path: _s.path.remove(''); _s.path.append('')\ndel _s";
@@ -74,7 +70,7 @@ export async function loadPyodide(options = {}) {
   };
   if (SNAPSHOT.startsWith("@") || !SNAPSHOT || typeof DecompressionStream !== "function") return plain();
   const url = new URL(SNAPSHOT, indexURL).href;
-  const snapshot = early.snapshot ? early.snapshot.then((bytes) => bytes || inflate(url)) : inflate(url);
+  const snapshot = early.snapshot ? early.snapshot.then((bytes) => bytes || fetchSnapshot(url)) : fetchSnapshot(url);
   let py;
   try {
     py = await boot({ _loadSnapshot: snapshot });

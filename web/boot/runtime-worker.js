@@ -1,18 +1,14 @@
 // Prepares the two big pieces of the Python runtime off every busy thread (see boot.js): the page starts
 // this worker as soon as it loads, long before PyScript creates the engine worker.
 // Message in: {snapshot: url of the gzip'd memory snapshot, wasm: url of pyodide.asm.wasm}.
-// Messages out, one per piece as it is ready: {snapshot: ArrayBuffer (inflated, transferred)},
+// Messages out, one per piece as it is ready: {snapshot: ArrayBuffer (the memory image, transferred)},
 // {wasm: WebAssembly.Module (compiled)}, or {failed: "snapshot" | "wasm", error}. Then it closes.
-async function inflate(url) {
-  const res = await fetch(url);
-  if (!res.ok) throw new Error(`${url}: HTTP ${res.status}`);
-  return new Response(res.body.pipeThrough(new DecompressionStream("gzip"))).arrayBuffer();
-}
+import { fetchSnapshot } from "./snapshot-format.js";
 
 addEventListener("message", async ({ data }) => {
   const jobs = [];
   if (data.snapshot) {
-    jobs.push(inflate(data.snapshot).then(
+    jobs.push(fetchSnapshot(data.snapshot).then(
       (buffer) => postMessage({ snapshot: buffer }, [buffer]),
       (err) => postMessage({ failed: "snapshot", error: String(err?.message || err) })));
   }

@@ -6,7 +6,7 @@ import { parseLegal, settleSelection } from "./actions.js";
 import { table } from "./table.js";
 import { eventText, eventFocus } from "./log.js";
 import { defaultSetup, fromParams, settingsOf, setupScreen, EDITIONS } from "./setup.js";
-import { bootBar, endScreen, rulesDialog } from "./overlays.js";
+import { bootBar, endScreen, rulesDialog, FONT_WARMUP_LINES } from "./overlays.js";
 import { lieuxSetupChange } from "./lieux/setup.js";
 // Issue 4 (saves, shared replays, hot-seat, install/embed/share extras): web/ui/{saves,share,replay,hotseat,extras}.js
 import { peekSave, rememberGame, savedLog, clearSave } from "./saves.js";
@@ -467,8 +467,19 @@ if (isShareLink()) { // a shared finished game: the replay viewer
     render();
     m.startReplay(app, engineReady, render);
   });
-} else if (parsed.start) startGame();
-else render();
+} else if (parsed.start) {
+  // The first screen is drawn in a task of its own, not in the one that evaluated the page's modules:
+  // two shorter main-thread tasks instead of one long one.
+  S.screen = "game";
+  S.busy = true;
+  setTimeout(startGame, 0);
+} else setTimeout(render, 0);
 boot();
-// Once the first screen is up, the table's fonts are looked up under the boot bar (overlays.js fontWarmup).
-whenIdle(() => { S.boot = { ...S.boot, warmFonts: true }; render(); });
+// Once the first screen is up, the table's fonts are looked up under the boot bar (overlays.js
+// fontWarmup), a few lines per idle period so that no frame takes them all.
+const warmStep = () => {
+  S.boot = { ...S.boot, warmFonts: (S.boot.warmFonts || 0) + 3 };
+  render();
+  if (S.boot.warmFonts < FONT_WARMUP_LINES && !S.boot.ready) whenIdle(warmStep);
+};
+whenIdle(warmStep);

@@ -10,7 +10,7 @@ const FAMILY = {
 };
 FAMILY.pegasus = FAMILY.retail;
 
-/** The boot progress; with `boot.warmFonts`, also the fonts of the table are looked up (fontWarmup). */
+/** The boot progress; with `boot.warmFonts` = n, the table's fonts are looked up too (fontWarmup(n)). */
 export function bootBar(boot) {
   if (boot.ready) return null;
   if (boot.error) return h("div", { class: "boot error", role: "alert", key: "boot" }, t("bootFailed", { msg: boot.error }));
@@ -19,7 +19,7 @@ export function bootBar(boot) {
   return h("div", { class: "boot", key: "boot", "data-testid": "boot" },
     h("span", { class: "boot-label" }, `${t("booting")} ${t(stageKey)} ${pct}%`),
     h("progress", { max: "100", value: String(pct), "aria-label": t("booting") }),
-    boot.warmFonts ? fontWarmup() : null);
+    boot.warmFonts ? fontWarmup(boot.warmFonts) : null);
 }
 
 const SPECIMEN = "Ab 1 ♛✦←→▼⇣✕";
@@ -29,12 +29,16 @@ const SPECIMEN = "Ab 1 ♛✦←→▼⇣✕";
  * frame that draws a size looks its font up, synchronously, from the browser (1–5 ms per size on a slow
  * machine, ~25 ms for the whole table); drawn under the boot bar, that happens while the engine boots.
  */
-function fontWarmup() {
-  const lines = [];
-  for (const size of ["fs-xs", "fs-s", "fs-m", "", "fs-l", "fs-card"]) {
-    for (const weight of ["", "b"]) lines.push(h("span", { class: `${size} ${weight}`.trim() || null }, SPECIMEN));
-  }
-  lines.push(h("span", { class: "fs-l serif" }, SPECIMEN));
+const WARMUP_CLASSES = [];
+for (const size of ["fs-xs", "fs-s", "fs-m", "", "fs-l", "fs-card"]) {
+  for (const weight of ["", "b"]) WARMUP_CLASSES.push(`${size} ${weight}`.trim() || null);
+}
+WARMUP_CLASSES.push("fs-l serif");
+export const FONT_WARMUP_LINES = WARMUP_CLASSES.length;
+
+/** The first n lines (main.js adds a few per idle period: each new size costs its frame a lookup). */
+function fontWarmup(n) {
+  const lines = WARMUP_CLASSES.slice(0, n).map((cls, i) => h("span", { class: cls, key: `w${i}` }, SPECIMEN));
   return h("div", { class: "font-warmup", key: "fonts", "aria-hidden": "true" }, lines);
 }
 
