@@ -68,10 +68,14 @@ function progressTracker(onProgress) {
     }
   };
   boot.channel?.addEventListener("message", onMessage);
+  boot.bus?.addEventListener("message", onMessage);  // what the page itself prepared (boot.js)
   emit();
   return {
     setStage,
-    stop() { boot.channel?.removeEventListener("message", onMessage); },
+    stop() {
+      boot.channel?.removeEventListener("message", onMessage);
+      boot.bus?.removeEventListener("message", onMessage);
+    },
   };
 }
 

@@ -38,7 +38,11 @@ function startEarlyRuntime() {
     const worker = new Worker(new URL("./runtime-worker.js", here), { type: "module", name: "runtime" });
     // Relayed by the page (it costs nothing: the buffer is transferred, the module shared), so that a
     // worker that fails to load still answers: the engine worker then fetches the pieces itself.
-    worker.onmessage = ({ data }) => port1.postMessage(data, data.snapshot ? [data.snapshot] : []);
+    worker.onmessage = ({ data }) => {
+      if (data.wasm) note({ type: "resource", file: "pyodide.asm.wasm" });
+      note({ type: "stage", stage: data.failed ? `page-${data.failed}-failed` : `page-${Object.keys(data)[0]}` });
+      port1.postMessage(data, data.snapshot ? [data.snapshot] : []);
+    };
     worker.onerror = (event) => { event.preventDefault(); failAll(event.message || "runtime worker failed"); };
     worker.postMessage(job);
   } catch (err) {
@@ -62,7 +66,20 @@ export const boot = {
   started: performance.now(),
   core: null,            // Promise of PyScript's core.js module
   error: null,
+  // What the boot went through, page clock: [stage, ms] from the workers (worker-prelude.js,
+  // interpreter.js, engine_worker.py) and from here. Tests read it; so can a curious maintainer.
+  stages: [],
+  bus: typeof EventTarget === "function" ? new EventTarget() : null,  // page-side boot messages
 };
+boot.channel?.addEventListener("message", ({ data }) => {
+  if (data?.type === "stage") boot.stages.push([data.stage, Math.round(performance.now())]);
+});
+
+/** A boot message from the page itself (engine.js's progress listens to boot.bus and boot.channel). */
+function note(data) {
+  if (data.type === "stage") boot.stages.push([data.stage, Math.round(performance.now())]);
+  boot.bus?.dispatchEvent(new MessageEvent("message", { data }));
+}
 
 /**
  * Resolves true when indexedDB.open works here, false when it throws or fails; `onResult(ok)` is called

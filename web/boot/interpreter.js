@@ -37,6 +37,8 @@ const ZIP_FIRST = "import sys as _s\nif '' in _s.path: _s.path.remove(''); _s.pa
 // its fetch of that one URL gets a stand-in, and instantiating the stand-in instantiates the page's module
 // instead. Anything else passes through; without a module from the page the real download is used.
 const WASM = new URL("pyodide.asm.wasm", indexURL).href;
+// Boot stages for the page (worker-prelude.js's channel; boot.stages there); silent without a prelude.
+const report = (stage) => globalThis.oriflammeBootReport?.(stage);
 
 async function withEarlyWasm(modulePromise, load) {
   if (!modulePromise) return load();
@@ -49,7 +51,10 @@ async function withEarlyWasm(modulePromise, load) {
   WebAssembly.instantiateStreaming = async function (source, imports) {
     if (source !== standIn) return realStreaming.call(this, source, imports);
     const module = await modulePromise;
-    if (module) return { module, instance: await WebAssembly.instantiate(module, imports) };
+    if (module) {
+      report("wasm-from-page");
+      return { module, instance: await WebAssembly.instantiate(module, imports) };
+    }
     return realStreaming.call(this, realFetch(WASM), imports);
   };
   try {
@@ -70,14 +75,18 @@ export async function loadPyodide(options = {}) {
   };
   if (SNAPSHOT.startsWith("@") || !SNAPSHOT || typeof DecompressionStream !== "function") return plain();
   const url = new URL(SNAPSHOT, indexURL).href;
-  const snapshot = early.snapshot ? early.snapshot.then((bytes) => bytes || fetchSnapshot(url)) : fetchSnapshot(url);
+  const snapshot = early.snapshot
+    ? early.snapshot.then((bytes) => (bytes ? (report("snapshot-from-page"), bytes) : fetchSnapshot(url)))
+    : fetchSnapshot(url);
   let py;
   try {
     py = await boot({ _loadSnapshot: snapshot });
   } catch (err) {
     console.warn("interpreter: the memory snapshot could not be restored; booting Python instead", err);
+    report("snapshot-failed");
     return plain();
   }
+  report("snapshot-restored");
   // The snapshot froze Python's random state: draw a fresh one (os.urandom → crypto.getRandomValues).
   // (Its str hash seed stays the build's fixed one.) New games take their seed from web/engine.js anyway.
   py.runPython(`import random as _r; _r.seed(); del _r\n${ZIP_FIRST}`);
