@@ -57,6 +57,8 @@ def test_setup_screen_and_rules_in_three_languages(strict_page: Any, site_url: s
     ]
     for lang, edition, names in cases:
         page.select_option('select[name="lang"]', lang)
+        # Another language's texts are fetched when chosen (web/i18n/index.js): wait for the switch.
+        page.wait_for_function("(lang) => document.documentElement.lang === lang", arg=lang, timeout=10_000)
         page.select_option('select[name="edition"]', edition)
         assert page.evaluate("document.documentElement.lang") == lang
         page.click('[data-ui="rules"]')

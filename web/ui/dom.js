@@ -37,6 +37,19 @@ function setProp(el, name, value, isSvg) {
   else el.setAttribute(name, value === true ? "" : String(value));
 }
 
+// Raw markup is our card art: a few dozen distinct strings drawn again and again. Each is parsed once
+// into a <template>; a card then costs a clone instead of an HTML (and SVG) parse.
+const parsedHTML = new Map();
+function setHTML(el, html) {
+  let tpl = parsedHTML.get(html);
+  if (!tpl) {
+    tpl = document.createElement("template");
+    tpl.innerHTML = html;
+    parsedHTML.set(html, tpl);
+  }
+  el.replaceChildren(tpl.content.cloneNode(true));
+}
+
 function create(v) {
   if (typeof v === "string") return document.createTextNode(v);
   const isSvg = SVG_TAGS.has(v.tag);
@@ -55,7 +68,7 @@ function update(el, v) {
   for (const name in v.props) if (old[name] !== v.props[name]) setProp(el, name, v.props[name], isSvg);
   el.__props = v.props;
   if (v.html !== undefined) {
-    if (el.__html !== v.html) { el.innerHTML = v.html; el.__html = v.html; }
+    if (el.__html !== v.html) { setHTML(el, v.html); el.__html = v.html; }
   } else {
     if (el.__html !== undefined) { el.textContent = ""; el.__html = undefined; }
     patch(el, v.children);
