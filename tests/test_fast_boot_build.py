@@ -1,0 +1,255 @@
+"""The fast boot path's build outputs (issue 7): the precompiled stdlib zip, the memory snapshot, the
+config and page that use them. Skipped when dist/ is not built (`make build`).
+
+Oracles: the .py sources of the working tree and of PyScript's npm package; CPython's own keyed source
+hash (PEP 552); the shipped Pyodide itself (run in node), which must import our .pyc without compiling
+anything and find the engine already imported after restoring the snapshot.
+"""
+
+from __future__ import annotations
+
+import _imp
+import importlib.util
+import json
+import re
+import subprocess
+import sys
+import zipfile
+from functools import cache
+from pathlib import Path
+from types import ModuleType
+from typing import Any
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+DIST = ROOT / "dist"
+VERSIONS = DIST / "web" / "boot" / "versions.json"
+
+pytestmark = pytest.mark.skipif(not VERSIONS.exists(), reason="dist/ not built (make build)")
+
+
+def load_script(name: str) -> ModuleType:
+    sys.path.insert(0, str(ROOT / "scripts"))
+    spec = importlib.util.spec_from_file_location(f"_script_{name}", ROOT / "scripts" / f"{name}.py")
+    assert spec and spec.loader
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def stdlib_zip_path() -> Path:
+    rel = json.loads(VERSIONS.read_text())["stdlib_zip"]
+    assert isinstance(rel, str) and rel.startswith("./"), rel
+    return DIST / rel
+
+
+@cache
+def stdlib_entries() -> dict[str, bytes]:
+    with zipfile.ZipFile(stdlib_zip_path()) as z:
+        return {info.filename: z.read(info) for info in z.infolist() if not info.is_dir()}
+
+
+def snapshot_path() -> Path:
+    text = (DIST / "web" / "boot" / "interpreter.js").read_text()
+    m = re.search(r'const SNAPSHOT = "([^"]*)";', text)
+    assert m, "interpreter.js: no SNAPSHOT constant"
+    if not m.group(1):
+        pytest.skip("built without a snapshot (ORIFLAMME_SNAPSHOT=0)")
+    return stdlib_zip_path().parent / m.group(1)
+
+
+def engine_sources() -> dict[str, bytes]:
+    """The working tree's engine sources by their name in the zip (tests excluded, as build.py does)."""
+    pkg = ROOT / "py" / "oriflamme"
+    return {f"oriflamme/{p.relative_to(pkg).as_posix()}": p.read_bytes() for p in pkg.rglob("*.py")
+            if "__pycache__" not in p.parts and "tests" not in p.relative_to(pkg).parts}
+
+
+def pyscript_sources() -> dict[str, str]:
+    """PyScript's `pyscript` package as its npm package embeds it (the tree of src/stdlib/pyscript.js)."""
+    script = """
+const { default: tree } = await import(process.argv[1]);
+const files = {};
+const walk = (node, base) => {
+  for (const [name, value] of Object.entries(node)) {
+    if (typeof value === "string") files[base + name] = value; else walk(value, base + name + "/");
+  }
+};
+walk(tree, "");
+console.log(JSON.stringify(files));
+"""
+    artifact = ROOT / "node_modules" / "@pyscript" / "core" / "src" / "stdlib" / "pyscript.js"
+    out = subprocess.run(["node", "--input-type=module", "-e", script, artifact.as_uri()],
+                         check=True, capture_output=True, text=True, cwd=ROOT, timeout=60).stdout
+    files: dict[str, str] = json.loads(out)
+    return files
+
+
+def test_boot_modules_name_the_built_zip_and_snapshot() -> None:
+    zip_path = stdlib_zip_path()
+    assert zip_path.exists(), zip_path
+    assert re.fullmatch(r"python_stdlib-[0-9a-f]{12}\.zip", zip_path.name), zip_path.name
+    interpreter = (DIST / "web" / "boot" / "interpreter.js").read_text()
+    assert "@STDLIB_ZIP@" not in interpreter and "@SNAPSHOT@" not in interpreter
+    assert f'const STDLIB = "{zip_path.name}";' in interpreter
+    snap = snapshot_path()
+    assert snap.exists() and re.fullmatch(r"snapshot-[0-9a-f]{12}\.bin", snap.name), snap
+    boot = (DIST / "web" / "boot" / "boot.js").read_text()
+    assert f'const SNAPSHOT = "{snap.name}";' in boot  # the page prepares the very snapshot Pyodide gets
+
+
+def test_zip_carries_engine_and_pyscript_sources_with_their_pyc() -> None:
+    entries = stdlib_entries()
+    engine = engine_sources()
+    assert "oriflamme/webapi.py" in engine and len(engine) > 20
+    for name in engine:
+        assert name in entries, f"{name} missing from the stdlib zip"
+        assert name + "c" in entries, f"{name}: no .pyc beside it"
+    pyscript = pyscript_sources()
+    assert "pyscript/__init__.py" in pyscript
+    for arc, text in pyscript.items():
+        # the text PyScript would write into the worker's cwd, so the compiled copy is the same code
+        assert entries.get(arc) == text.encode(), f"{arc} differs from PyScript's package"
+        if name.endswith(".py"):
+            assert arc + "c" in entries, f"{arc}: no .pyc beside it"
+    # No bytecode without its source, and the stdlib's own modules are compiled too.
+    for name in entries:
+        if name.endswith(".pyc"):
+            assert name[:-1] in entries, name
+    assert "json/__init__.pyc" in entries and "asyncio/__init__.pyc" in entries
+
+
+def test_every_pyc_is_unchecked_hash_based_with_one_magic_and_its_source_hash() -> None:
+    entries = stdlib_entries()
+    pycs = sorted(n for n in entries if n.endswith(".pyc"))
+    assert len(pycs) > 500
+    magics = {entries[n][:4] for n in pycs}
+    assert len(magics) == 1, magics
+    (magic,) = magics
+    assert magic[2:] == b"\r\n", magic  # CPython's magic: a 16-bit number, then \r\n
+    bad_flags = [n for n in pycs if int.from_bytes(entries[n][4:8], "little") != 1]
+    assert bad_flags == [], bad_flags[:10]  # PEP 552: hash-based (bit 0), check_source off (bit 1)
+    # The embedded hash is CPython's keyed source hash with the pyc's magic as key (what
+    # importlib.util.source_hash computes in the interpreter of that magic); _imp.source_hash takes the
+    # key as an argument, so this Python can compute it for 3.14's magic.
+    key = int.from_bytes(magic, "little")
+    wrong = [n for n in pycs if _imp.source_hash(key, entries[n[:-1]]) != entries[n][8:16]]
+    if len(wrong) == len(pycs):
+        pytest.skip("this Python's keyed hash is not the one of the shipped CPython")
+    assert wrong == [], wrong[:10]
+
+
+def test_engine_modules_in_the_snapshot_list() -> None:
+    build = load_script("build")
+    precompile = load_script("precompile")
+    modules = precompile.engine_modules(build.package_zip(ROOT / "py" / "oriflamme", "oriflamme"))
+    assert "oriflamme" in modules and "oriflamme.webapi" in modules
+    for prefix in ("oriflamme.bots.", "oriflamme.lieux."):
+        assert any(m.startswith(prefix) for m in modules), prefix
+    expected = {name[:-3].replace("/", ".").removesuffix(".__init__") for name in engine_sources()}
+    excluded = set(precompile.NOT_IN_BROWSER)
+    assert excluded and excluded <= expected  # each exclusion names a real module
+    assert not excluded & set(modules), excluded & set(modules)
+    assert not any(m.startswith("oriflamme.cli.") for m in modules)  # a package excluded with its modules
+    assert set(modules) == {m for m in expected if not any(m == s or m.startswith(s + ".") for s in excluded)}
+
+
+def test_config_and_page_for_the_fast_boot() -> None:
+    config = json.loads((DIST / "pyscript.json").read_text())
+    assert "files" not in config
+    assert config["interpreter"] == "./web/boot/interpreter.js"
+    index = (DIST / "index.html").read_text()
+    versions = json.loads(VERSIONS.read_text())
+    core_dir = DIST / versions["pyscript_core"].removeprefix("./")
+    core = core_dir.read_text()
+    # PyScript's core.js and the hashed chunk(s) it imports statically: all preloaded as modules.
+    chunks = ["core.js", *re.findall(r'from\s*"\./([\w.-]+\.js)"', core)]
+    assert len(chunks) > 1, core
+    for chunk in chunks:
+        href = f"./runtime/pyscript-{versions['pyscript']}/{chunk}"
+        assert (DIST / href).exists(), href
+        assert f'<link rel="modulepreload" href="{href}">' in index, href
+    m = re.search(r"<py-config hidden>(.*?)</py-config>", index, re.S)
+    assert m, "no <py-config hidden> in dist/index.html"
+    plugins = json.loads(m.group(1))["plugins"]
+    # Every plugin PyScript ships is switched off (none is used; each would cost a module fetch at boot),
+    # and each name is one PyScript knows (a misspelt or renamed plugin would silently load again).
+    registry = (ROOT / "node_modules" / "@pyscript" / "core" / "src" / "plugins.js").read_text()
+    known = set(re.findall(r'^\s+(?:\["([\w-]+)"\]|([\w-]+)):\s*\(\)\s*=>', registry, re.M))
+    known_names = {a or b for a, b in known}
+    assert "py-terminal" in known_names and "codemirror" in known_names, known_names
+    assert sorted(plugins) == sorted(f"!{name}" for name in known_names)
+
+# Run by node inside the shipped Pyodide: restore the snapshot on the built zip, then report what is
+# imported, Python's magic, and whether importing the engine again compiles anything.
+RESTORE_JS = r"""
+import { readFileSync } from "node:fs";
+import { gunzipSync } from "node:zlib";
+import { pathToFileURL } from "node:url";
+const [pyodideDir, stdlib, snapshot, formatJs, modulesJson] = process.argv.slice(1);
+const { loadPyodide } = await import(pathToFileURL(pyodideDir + "/pyodide.mjs").href);
+const { expandSnapshot } = await import(pathToFileURL(formatJs).href);
+const gz = readFileSync(snapshot);
+const sparse = gunzipSync(gz);
+const raw = expandSnapshot(sparse.buffer.slice(sparse.byteOffset, sparse.byteOffset + sparse.byteLength));
+const py = await loadPyodide({ indexURL: pyodideDir + "/", stdLibURL: stdlib,
+                               _loadSnapshot: new Uint8Array(raw), stdout: () => {}, stderr: () => {} });
+py.globals.set("MODULES", modulesJson);
+let out;
+try {
+  out = py.runPython(`
+import importlib, importlib.util, json, sys, zipimport
+modules = json.loads(MODULES)
+already = [m for m in modules if m in sys.modules]
+compiled = []
+def refuse(pathname, source):
+    compiled.append(pathname)
+    raise ImportError("compiled from source: " + pathname)
+zipimport._compile_source = refuse
+for m in [m for m in sys.modules if m == "oriflamme" or m.startswith("oriflamme.")]:
+    del sys.modules[m]
+importlib.invalidate_caches()
+for m in modules:
+    importlib.import_module(m)
+webapi = sys.modules["oriflamme.webapi"]
+json.dumps({
+    "already": already,
+    "engine_loaded": sorted(m for m in sys.modules if m == "oriflamme" or m.startswith("oriflamme.")),
+    "compiled": compiled,
+    "magic": importlib.util.MAGIC_NUMBER.hex(),
+    "file": webapi.__file__,
+    "co_filename": webapi.ping.__code__.co_filename,
+    "ping": webapi.ping(),
+})
+`);
+} catch (err) {  // only the Python traceback (node would print a line of minified Pyodide with it)
+  out = JSON.stringify({ error: String(err?.message || err) });
+}
+console.log(out);
+"""
+
+
+def test_shipped_pyodide_restores_the_snapshot_and_imports_the_pyc_without_compiling() -> None:
+    precompile = load_script("precompile")
+    build = load_script("build")
+    modules = precompile.engine_modules(build.package_zip(ROOT / "py" / "oriflamme", "oriflamme"))
+    pyodide_dir = ROOT / "node_modules" / "pyodide"
+    args = [str(pyodide_dir), str(stdlib_zip_path()), str(snapshot_path()),
+            str(ROOT / "web" / "boot" / "snapshot-format.js"), json.dumps(modules)]
+    proc = subprocess.run(["node", "--input-type=module", "-e", RESTORE_JS, *args],
+                          capture_output=True, text=True, cwd=ROOT, timeout=180)
+    assert proc.returncode == 0, re.findall(r"\w*Error\b.{0,300}", proc.stderr)[-5:]
+    r: dict[str, Any] = json.loads(proc.stdout.strip().splitlines()[-1])
+    assert "error" not in r, r["error"]
+    assert r["already"] == modules  # the snapshot has the whole engine imported
+    assert set(r["engine_loaded"]) == set(modules)  # and importing it pulls in nothing the browser skips
+    assert r["compiled"] == []  # every module came from its .pyc
+    magic = {e[:4] for n, e in stdlib_entries().items() if n.endswith(".pyc")}
+    assert magic == {bytes.fromhex(r["magic"])}  # the shipped CPython's own magic
+    # Loaded from the .pyc; its code objects carry the source's path in the mounted zip (tracebacks and
+    # linecache find the source there), the path Python would have compiled it under.
+    assert re.fullmatch(r"/lib/python3\d+\.zip/oriflamme/webapi\.pyc", r["file"]), r["file"]
+    assert r["co_filename"] == r["file"].removesuffix("c")
+    assert json.loads(r["ping"])["ok"] is True  # the restored engine answers
+
