@@ -170,16 +170,17 @@ def test_config_and_page_for_the_fast_boot() -> None:
         href = f"./runtime/pyscript-{versions['pyscript']}/{chunk}"
         assert (DIST / href).exists(), href
         assert f'<link rel="modulepreload" href="{href}">' in index, href
-    m = re.search(r"<py-config hidden>(.*?)</py-config>", index, re.S)
-    assert m, "no <py-config hidden> in dist/index.html"
-    plugins = json.loads(m.group(1))["plugins"]
     # Every plugin PyScript ships is switched off (none is used; each would cost a module fetch at boot),
-    # and each name is one PyScript knows (a misspelt or renamed plugin would silently load again).
+    # for both script types (PyScript loads plugins once per type), and each name is one PyScript knows
+    # (a misspelt or renamed plugin would silently load again).
     registry = (ROOT / "node_modules" / "@pyscript" / "core" / "src" / "plugins.js").read_text()
-    known = set(re.findall(r'^\s+(?:\["([\w-]+)"\]|([\w-]+)):\s*\(\)\s*=>', registry, re.M))
-    known_names = {a or b for a, b in known}
-    assert "py-terminal" in known_names and "codemirror" in known_names, known_names
-    assert sorted(plugins) == sorted(f"!{name}" for name in known_names)
+    known = {a or b for a, b in re.findall(r'^\s+(?:\["([\w-]+)"\]|([\w-]+)):\s*\(\)\s*=>', registry, re.M)}
+    assert "py-terminal" in known and "codemirror" in known, known
+    for tag in ("py-config", "mpy-config"):
+        m = re.search(rf"<{tag} hidden>(.*?)</{tag}>", index, re.S)
+        assert m, f"no <{tag} hidden> in dist/index.html"
+        plugins = json.loads(m.group(1))["plugins"]
+        assert sorted(plugins) == sorted(f"!{name}" for name in known), (tag, plugins)
 
 # Run by node inside the shipped Pyodide: restore the snapshot on the built zip, then report what is
 # imported, Python's magic, and whether importing the engine again compiles anything.

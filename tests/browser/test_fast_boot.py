@@ -72,6 +72,8 @@ def play_one_move(page: Any) -> None:
 
 
 def test_normal_boot_restores_the_snapshot_prepared_by_the_page(strict_page: Any, site_url: str) -> None:
+    requested: list[str] = []
+    strict_page.context.on("request", lambda request: requested.append(request.url))
     stages = boot_game(strict_page, site_url)
     for stage in ("page-snapshot", "page-wasm", "pyscript-package-from-zip", "wasm-from-page",
                   "snapshot-from-page", "snapshot-restored", "python", "engine"):
@@ -83,6 +85,11 @@ def test_normal_boot_restores_the_snapshot_prepared_by_the_page(strict_page: Any
     assert before(stages, "snapshot-restored", "python"), stages
     assert before(stages, "pyscript-package-from-zip", "python"), stages
     assert before(stages, "python", "engine"), stages
+    # The plugins switched off in index.html are not fetched (error.js is, by PyScript's design).
+    plugin_chunks = [u for u in requested if re.search(
+        r"/runtime/pyscript-[^/]+/(codemirror|deprecations-manager|donkey|py-editor|py-game|py-terminal|xterm)"
+        r"[\w-]*\.js$", u)]
+    assert plugin_chunks == [], plugin_chunks
 
 
 def test_boot_without_the_runtime_worker(strict_page: Any, site_url: str) -> None:
