@@ -78,6 +78,9 @@ export async function loadPyodide(options = {}) {
   const snapshot = early.snapshot
     ? early.snapshot.then((bytes) => (bytes ? (report("snapshot-from-page"), bytes) : fetchSnapshot(url)))
     : fetchSnapshot(url);
+  // Pyodide awaits it only once its own JS has loaded: a failed download before that is still handled
+  // (below, by booting from the zip), not an unhandled rejection.
+  snapshot.catch(() => {});
   let py;
   try {
     py = await boot({ _loadSnapshot: snapshot });

@@ -23,15 +23,19 @@ function skipPackageWrite(code) {
   if (typeof code !== "string" || !code.startsWith(WRITE_START)) return code;
   const end = code.indexOf(WRITE_END);
   if (end < 0) return code;
-  globalThis.oriflammeBootReport?.("pyscript-package-from-zip");
   return "import pyscript as _pyscript\ndel _pyscript\n" + code.slice(end + WRITE_END.length);
 }
 addEventListener("message", (event) => {  // registered before PyScript's own listener: it runs first
   const hooks = event.data?.hooks;
   if (!hooks || typeof hooks !== "object") return;
+  let skipped = false;
   for (const key of ["codeBeforeRun", "codeBeforeRunAsync"]) {
-    if (key in hooks) hooks[key] = skipPackageWrite(hooks[key]);
+    if (!(key in hooks)) continue;
+    const code = skipPackageWrite(hooks[key]);
+    skipped ||= code !== hooks[key];
+    hooks[key] = code;
   }
+  if (skipped) globalThis.oriflammeBootReport?.("pyscript-package-from-zip");
 });
 
 if (params.early?.length) {
