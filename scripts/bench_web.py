@@ -191,8 +191,8 @@ def measure_hard_moves(browser: Any, base: str, moves: int) -> list[dict[str, An
         context.close()
 
 
-CATEGORIES = ["Pyodide, stock files", "stdlib .pyc zip (replaces python_stdlib.zip)",
-              "PyScript", "engine (py/)", "page (HTML, web/, config)", "memory snapshot (gzip inside)"]
+CATEGORIES = ["Pyodide, stock files", "stdlib + engine + pyscript zip, .py and .pyc",
+              "PyScript", "engine_worker.py (py/)", "page (HTML, web/, config)", "memory snapshot (sparse, gzip)"]
 STOCK = {"pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip", "pyodide-lock.json"}
 _RECORDER: list[Recorder] = []
 
