@@ -9,33 +9,23 @@ anything and find the engine already imported after restoring the snapshot.
 from __future__ import annotations
 
 import _imp
-import importlib.util
 import json
 import re
 import subprocess
-import sys
 import zipfile
 from functools import cache
 from pathlib import Path
-from types import ModuleType
 from typing import Any
 
 import pytest
+
+from build_scripts import load_script
 
 ROOT = Path(__file__).resolve().parent.parent
 DIST = ROOT / "dist"
 VERSIONS = DIST / "web" / "boot" / "versions.json"
 
 pytestmark = pytest.mark.skipif(not VERSIONS.exists(), reason="dist/ not built (make build)")
-
-
-def load_script(name: str) -> ModuleType:
-    sys.path.insert(0, str(ROOT / "scripts"))
-    spec = importlib.util.spec_from_file_location(f"_script_{name}", ROOT / "scripts" / f"{name}.py")
-    assert spec and spec.loader
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
 
 
 def stdlib_zip_path() -> Path:

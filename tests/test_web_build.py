@@ -2,27 +2,17 @@
 
 from __future__ import annotations
 
-import importlib.util
 import io
 import json
 import re
-import sys
 import zipfile
 from pathlib import Path
-from types import ModuleType
 
 import pytest
 
+from build_scripts import load_script
+
 ROOT = Path(__file__).resolve().parent.parent
-
-
-def load_script(name: str) -> ModuleType:
-    sys.path.insert(0, str(ROOT / "scripts"))
-    spec = importlib.util.spec_from_file_location(f"_script_{name}", ROOT / "scripts" / f"{name}.py")
-    assert spec and spec.loader
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
 
 
 def test_engine_zip_is_deterministic_and_complete() -> None:
