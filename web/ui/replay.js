@@ -117,14 +117,20 @@ function chips(edition, list, cls) {
   return list.map((c, i) => h("span", { key: `${cls}${i}`, class: `chip ${cls}`, "data-card": c }, cardName(edition, c)));
 }
 
-function playerPanel(pos, c, scores) {
-  const ed = pos.edition;
+/** A replay player's panel: the head (colour, first player, score) both games share, then `rows`. */
+function playerBadge(pos, c, scores, ...rows) {
   return h("div", { key: c, class: `badge rp-player c-${c} ${pos.to_act === c ? "to-act" : ""}`, "data-testid": `rp-player-${c}` },
     h("span", { class: "badge-head" },
       h("span", { class: "swatch", "aria-hidden": "true" }),
       h("span", { class: "pname" }, colourName(c)),
       pos.first === c ? h("span", { class: "crown", title: t("firstPlayer") }, "♛") : null,
       h("span", { class: "score", "data-testid": `rp-score-${c}` }, String(scores[c] ?? 0))),
+    ...rows);
+}
+
+function playerPanel(pos, c, scores) {
+  const ed = pos.edition;
+  return playerBadge(pos, c, scores,
     h("span", { class: "rp-row" }, h("span", { class: "rp-k" }, `${x("hand")}:`), chips(ed, pos.hands?.[c], "hand")),
     h("span", { class: "rp-row" }, h("span", { class: "rp-k" }, `${x("aside")}:`), chips(ed, pos.aside?.[c], "aside")),
     h("span", { class: "rp-row" }, h("span", { class: "rp-k" }, `${x("discard")}:`),
@@ -154,12 +160,7 @@ function queueView(pos) {
 // Château, Village & Port: gold, hands (character values) and the three places, all revealed.
 function lieuxPlayer(pos, c, scores) {
   const hand = (pos.hands && pos.hands[c]) || [];
-  return h("div", { key: c, class: `badge rp-player c-${c} ${pos.to_act === c ? "to-act" : ""}`, "data-testid": `rp-player-${c}` },
-    h("span", { class: "badge-head" },
-      h("span", { class: "swatch", "aria-hidden": "true" }),
-      h("span", { class: "pname" }, colourName(c)),
-      pos.first === c ? h("span", { class: "crown", title: t("firstPlayer") }, "♛") : null,
-      h("span", { class: "score", "data-testid": `rp-score-${c}` }, String(scores[c] ?? 0))),
+  return playerBadge(pos, c, scores,
     h("span", { class: "rp-row" }, h("span", { class: "rp-k" }, `${x("hand")}:`),
       hand.length ? hand.map((v, i) => h("span", { key: `h${i}`, class: "chip hand", "data-card": String(v) }, `${v} ${charName(v)}`))
         : h("span", { class: "muted" }, x("noCards"))));
