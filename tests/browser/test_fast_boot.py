@@ -80,6 +80,7 @@ def test_boot_without_the_runtime_worker(strict_page: Any, site_url: str) -> Non
     # Nothing came from the page: the engine worker fetched the wasm and the snapshot itself.
     for stage in ("page-snapshot", "page-wasm", "wasm-from-page", "snapshot-from-page"):
         assert stage not in stages, (stage, stages)
+    assert "page-snapshot-failed" in stages and "page-wasm-failed" in stages, stages
     assert "snapshot-failed" not in stages, stages
     assert before(stages, "snapshot-restored", "python") and before(stages, "python", "engine"), stages
     assert "pyscript-package-from-zip" in stages, stages

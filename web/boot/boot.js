@@ -1,12 +1,14 @@
 // Loader (docs/WEB.md). index.html loads this module BEFORE anything else of PyScript:
 //   <script type="module" src="./web/boot/boot.js"></script>
 //   <script type="py" worker name="engine" src="./py/engine_worker.py" config="./pyscript.json"></script>
-// It (1) probes IndexedDB: where the browser denies storage (a cross-site iframe), PyScript's start-up
-// would wait forever on its IndexedDB store, so an in-memory IndexedDB (fake-indexeddb, bundled) is
-// installed here and in every module worker; (2) wraps globalThis.Worker so each module worker first
-// imports worker-prelude.js (the polyfill when needed, and boot-progress reports); (3) then loads
-// PyScript's core.js, which keeps its own reference to Worker — hence the order.
-// The @...@ placeholders are filled in by scripts/build.py.
+// It (0) starts a worker of its own (runtime-worker.js) that prepares Pyodide's wasm and memory snapshot,
+// relayed to the engine worker once PyScript creates it; (1) probes IndexedDB: where the browser denies
+// storage (a cross-site iframe), PyScript's start-up would wait forever on its IndexedDB store, so an
+// in-memory IndexedDB (fake-indexeddb, bundled) is installed here and in every module worker; (2) wraps
+// globalThis.Worker so each module worker first imports worker-prelude.js (the polyfill when needed,
+// boot-progress reports, the early runtime pieces); (3) then loads PyScript's core.js, which keeps its
+// own reference to Worker — hence the order. Every boot stage is kept in `boot.stages`.
+// The @...@ placeholders are filled in by scripts/build.py and scripts/precompile.py.
 
 const here = import.meta.url;
 const CORE_URL = new URL("../../runtime/pyscript-@PYSCRIPT_VERSION@/core.js", here).href;
@@ -16,7 +18,7 @@ const SNAPSHOT = "@SNAPSHOT@";
 
 /**
  * Starts preparing the runtime's two big pieces in a worker of its own (runtime-worker.js): the memory
- * snapshot (downloaded and inflated) and pyodide.asm.wasm (downloaded and compiled). Returns the port
+ * snapshot (downloaded and inflated) and pyodide.asm.wasm (downloaded and compiled). Returns
  * {port, pieces}: the port that relays them to the engine worker ({snapshot}, {wasm} or {failed}; see
  * worker-prelude.js) and the names of the pieces coming; or null.
  */
@@ -31,18 +33,19 @@ function startEarlyRuntime() {
   if (!job.snapshot && !job.wasm) return null;
   const { port1, port2 } = new MessageChannel();
   const pieces = Object.keys(job);
+  const relay = (data) => {
+    if (data.wasm) note({ type: "resource", file: "pyodide.asm.wasm" });
+    note({ type: "stage", stage: data.failed ? `page-${data.failed}-failed` : `page-${Object.keys(data)[0]}` });
+    port1.postMessage(data, data.snapshot ? [data.snapshot] : []);
+  };
   const failAll = (error) => {
-    for (const piece of pieces) port1.postMessage({ failed: piece, error: String(error) });
+    for (const piece of pieces) relay({ failed: piece, error: String(error) });
   };
   try {
     const worker = new Worker(new URL("./runtime-worker.js", here), { type: "module", name: "runtime" });
     // Relayed by the page (it costs nothing: the buffer is transferred, the module shared), so that a
     // worker that fails to load still answers: the engine worker then fetches the pieces itself.
-    worker.onmessage = ({ data }) => {
-      if (data.wasm) note({ type: "resource", file: "pyodide.asm.wasm" });
-      note({ type: "stage", stage: data.failed ? `page-${data.failed}-failed` : `page-${Object.keys(data)[0]}` });
-      port1.postMessage(data, data.snapshot ? [data.snapshot] : []);
-    };
+    worker.onmessage = ({ data }) => relay(data);
     worker.onerror = (event) => { event.preventDefault(); failAll(event.message || "runtime worker failed"); };
     worker.postMessage(job);
   } catch (err) {
