@@ -35,21 +35,29 @@ def engine_game(page: Any) -> Any:
     return game
 
 
+def hand_over(state: dict[str, Any], hidden: str, ready: str, colours: tuple[str, ...] | None = None) -> Any:
+    """The pass-the-device step of play_to_end: another human than the last one, nothing of `hidden`
+    on the screen while the device changes hands, then `ready` once passed."""
+
+    def on_pass(frame: Any) -> None:
+        colour = frame.locator('[data-testid="pass-device"]').get_attribute("data-colour")
+        assert colour != state["shown"] and (colours is None or colour in colours)
+        assert frame.locator(hidden).count() == 0
+        frame.click('[data-testid="pass-ready"]')
+        frame.wait_for_selector(ready)
+        state["shown"] = colour
+        state["passes"] += 1
+
+    return on_pass
+
+
 def test_two_humans_never_see_each_other(strict_page: Any, site_url: str) -> None:
     page = strict_page
     page.goto(f"{site_url}?edition=retail&players=3&seed=41&bots=human,easy&lang=en&speed=0&test=1")
-    state = {"shown": None, "passes": 0, "checks": 0}
-
-    def on_pass(frame: Any) -> None:
-        screen = frame.locator('[data-testid="pass-device"]')
-        colour = screen.get_attribute("data-colour")
-        assert colour in ("red", "blue") and colour != state["shown"]
-        # Nothing of the table while the device changes hands.
-        assert frame.locator('[data-testid=table], [data-testid=hand], .card, [data-testid=log]').count() == 0
-        frame.click('[data-testid="pass-ready"]')
-        frame.wait_for_selector('[data-testid=hand]')
-        state["shown"] = colour
-        state["passes"] += 1
+    state: dict[str, Any] = {"shown": None, "passes": 0, "checks": 0}
+    # Nothing of the table while the device changes hands.
+    on_pass = hand_over(state, "[data-testid=table], [data-testid=hand], .card, [data-testid=log]",
+                        "[data-testid=hand]", colours=("red", "blue"))
 
     def check(frame: Any) -> None:
         me = state["shown"]
@@ -80,16 +88,9 @@ def test_lieux_hotseat_hides_the_other_humans_cards_and_gold(strict_page: Any, s
     page = strict_page
     page.goto(f"{site_url}?game=lieux&players=3&set=A&hidden_gold=1&seed=61&bots=human,easy"
               "&lang=en&speed=0&test=1")
-    state = {"shown": None, "passes": 0, "checks": 0}
-
-    def on_pass(frame: Any) -> None:
-        colour = frame.locator('[data-testid="pass-device"]').get_attribute("data-colour")
-        assert colour != state["shown"]
-        assert frame.locator('[data-game="lieux"], [data-testid=log], [data-value]').count() == 0
-        frame.click('[data-testid="pass-ready"]')
-        frame.wait_for_selector('#app[data-busy="0"] [data-action]')
-        state["shown"] = colour
-        state["passes"] += 1
+    state: dict[str, Any] = {"shown": None, "passes": 0, "checks": 0}
+    on_pass = hand_over(state, '[data-game="lieux"], [data-testid=log], [data-value]',
+                        '#app[data-busy="0"] [data-action]')
 
     def check(frame: Any) -> None:
         me = state["shown"]
