@@ -53,7 +53,6 @@ function startEarlyRuntime() {
   }
   return { port: port2, pieces };
 }
-let early = startEarlyRuntime();  // given to the first module worker (the engine's), once
 
 /** Sizes in bytes of what the worker downloads on boot (for the progress bar). */
 export const RUNTIME_SIZES = JSON.parse('@RUNTIME_SIZES@'.startsWith("@") ? "{}" : '@RUNTIME_SIZES@');
@@ -83,6 +82,9 @@ function note(data) {
   if (data.type === "stage") boot.stages.push([data.stage, Math.round(performance.now())]);
   boot.bus?.dispatchEvent(new MessageEvent("message", { data }));
 }
+
+// After `boot` exists: a worker that cannot even be created is reported at once (note()).
+let early = startEarlyRuntime();  // given to the first module worker (the engine's), once
 
 /**
  * Resolves true when indexedDB.open works here, false when it throws or fails; `onResult(ok)` is called

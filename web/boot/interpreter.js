@@ -28,7 +28,6 @@ const SNAPSHOT = "@SNAPSHOT@";
 
 export const version = pyodide.version;
 
-
 // The compiled packages in the zip win over what PyScript writes into the cwd ("" stays on the path, last).
 const ZIP_FIRST = "import sys as _s\nif '' in _s.path: _s.path.remove(''); _s.path.append('')\ndel _s";
 
