@@ -172,6 +172,24 @@ def test_config_and_page_for_the_fast_boot() -> None:
         plugins = json.loads(m.group(1))["plugins"]
         assert sorted(plugins) == sorted(f"!{name}" for name in known), (tag, plugins)
 
+def test_main_thread_modules_carry_the_compile_hint_and_worker_modules_do_not() -> None:
+    build = load_script("build")
+    web = DIST / "web"
+    page = {p.relative_to(web).as_posix() for p in build.page_modules(web)}
+    # The page's own chain (what index.html and main.js load) is among them; the workers' modules are not.
+    for rel in ("ui/main.js", "ui/table.js", "ui/dom.js", "i18n/en.js", "engine.js", "boot/boot.js"):
+        assert rel in page, rel
+    for rel in ("boot/runtime-worker.js", "boot/worker-prelude.js", "boot/interpreter.js", "pwa/sw.js"):
+        assert rel not in page, rel
+    for js in web.rglob("*.js"):
+        rel = js.relative_to(web).as_posix()
+        first = js.read_text().split("\n", 1)[0]
+        assert (first == build.COMPILE_HINT) == (rel in page), (rel, first)
+        source = ROOT / "web" / rel
+        if rel in page and source.exists() and "@" not in source.read_text():  # (no build placeholders)
+            assert js.read_text() == build.COMPILE_HINT + "\n" + source.read_text(), rel  # only the hint
+
+
 # Run by node inside the shipped Pyodide: restore the snapshot on the built zip, then report what is
 # imported, Python's magic, and whether importing the engine again compiles anything.
 RESTORE_JS = r"""

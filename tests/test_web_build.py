@@ -47,6 +47,11 @@ def test_netlify_headers_as_served() -> None:
     assert "immutable" in headers("/runtime/pyodide-314.0.7/pyodide.asm.wasm")["Cache-Control"]
     assert headers("/runtime/pyodide-314.0.7/pyodide.asm.wasm")["Content-Type"] == "application/wasm"
     assert serve.MIME[".wasm"] == "application/wasm"
+    # Cross-origin isolation on every response, documents and worker scripts alike (a worker under an
+    # isolated page needs its own COEP): see docs/PERFORMANCE.md for why.
+    for path in ("/", "/index.html", "/web/boot/runtime-worker.js", "/runtime/pyodide-1/pyodide.asm.mjs"):
+        assert headers(path)["Cross-Origin-Opener-Policy"] == "same-origin", path
+        assert headers(path)["Cross-Origin-Embedder-Policy"] == "require-corp", path
 
 
 def test_package_json_pins_exact_versions() -> None:

@@ -66,6 +66,17 @@ def test_normal_boot_restores_the_snapshot_prepared_by_the_page(strict_page: Any
     assert plugin_chunks == [], plugin_chunks
 
 
+def test_top_level_page_is_cross_origin_isolated(strict_page: Any, site_url: str) -> None:
+    """The headers of netlify.toml isolate a top-level visit: SharedArrayBuffer exists, so PyScript's
+    probe for it does not throw (no V8 re-parse of its core on the main thread) and logs no warning."""
+    warnings: list[str] = []
+    strict_page.on("console", lambda m: warnings.append(m.text) if m.type in ("warning", "error") else None)
+    boot_game(strict_page, site_url)
+    assert strict_page.evaluate("() => [crossOriginIsolated, typeof SharedArrayBuffer]") == [True, "function"]
+    assert not [w for w in warnings if "SharedArrayBuffer" in w], warnings
+    play_one_move(strict_page)
+
+
 def test_boot_without_the_runtime_worker(strict_page: Any, site_url: str) -> None:
     page = strict_page  # a worker script that fails to load logs no error: the page handles it
     blocked: list[str] = []

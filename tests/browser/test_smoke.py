@@ -75,6 +75,26 @@ def test_game_page_offers_a_first_action(strict_page: Any, site_url: str) -> Non
     assert actions and all(isinstance(a, str) and a for a in actions)
 
 
+def test_instant_bot_moves_are_all_logged(strict_page: Any, site_url: str) -> None:
+    """At speed 0 the table is drawn at most once per frame while bots move (main.js renderNextFrame),
+    but each bot move still reaches the log, and the human's decision is drawn from the last update."""
+    page = strict_page
+    page.goto(f"{site_url}?edition=retail&players=3&seed=42&bots=normal&lang=en&speed=0&test=1")
+    page.locator("[data-action]").first.wait_for(state="visible", timeout=BOOT_TIMEOUT)
+    got = page.evaluate("""() => ({
+      received: window.__oriflamme.received.map(
+        (u) => ({actor: u.actor, kind: u.to_act_kind, legal: u.legal})),
+      log: Array.from(document.querySelectorAll('[data-testid=log] li'), (li) => li.textContent),
+      shown: Array.from(document.querySelectorAll('[data-action]'), (el) => el.dataset.action),
+    })""")
+    bots = [u["actor"] for u in got["received"] if u["actor"]]
+    assert len(bots) >= 2, got["received"]  # seed 42: two bots place before the human's first decision
+    for colour in bots:
+        assert any(colour.capitalize() in line for line in got["log"]), (colour, got["log"])
+    assert got["received"][-1]["kind"] == "human"
+    assert got["shown"] and set(got["shown"]) <= set(got["received"][-1]["legal"])  # (a card's destinations)
+
+
 def test_csp_header_is_served_and_strict(site_url: str) -> None:
     import urllib.request
 
@@ -135,6 +155,8 @@ def test_cross_site_iframe_boots(browser: Any, site_url: str, serve_directory: A
                                " return {storage: m.boot.storage, fake: m.boot.fakeIndexedDB}; }")
         # Chromium denies storage to this cross-site frame: boot.js's in-memory IndexedDB made it boot.
         assert state == {"storage": False, "fake": True}
+        # A plain blog is not cross-origin isolated, so neither is the game in its frame: it boots without.
+        assert inner.evaluate("() => crossOriginIsolated") is False
     finally:
         context.close()
     errors = [e for e in errors if "SharedArrayBuffer" not in e]

@@ -78,7 +78,15 @@ function logText(e) {
   return eventText(publicEvent(e.ev, e.viewer), u.view.edition, { viewer: u.viewer });
 }
 
+// At speed 0 the bots' moves come back to back: the table is then drawn at most once per frame (the log
+// still gets every event), not once per move — on a slow machine two full draws in a row are one freeze.
+let frameRender = 0;
+function renderNextFrame() {
+  frameRender ||= requestAnimationFrame(() => { frameRender = 0; render(); });
+}
+
 function render() {
+  if (frameRender) { cancelAnimationFrame(frameRender); frameRender = 0; }
   const boot = bootBar(S.boot);
   const out = [];
   if (S.screen === "replay" && replay) { // a shared link: web/ui/replay.js
@@ -237,7 +245,8 @@ async function apply(u, gen) {
   S.update = u;
   S.busy = u.to_act_kind === "bot";
   if (isHotseat(u) && u.to_act_kind === "human" && u.viewer !== S.shownTo) S.pass = u.viewer;
-  render();
+  if (u.to_act_kind === "bot" && speed() === 0) renderNextFrame();
+  else render();
   // Keyboard players get the focus on the first offered choice when their turn comes.
   if (keyboardUser && u.to_act_kind === "human" && !app.contains(document.activeElement)) focusFirstAction();
   remember(u);
