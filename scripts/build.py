@@ -117,11 +117,24 @@ def pyscript_core_chunks(out: Path, pyscript_v: str) -> list[str]:
     return ["core.js", *re.findall(r'from\s*"\./([\w.-]+\.js)"', core.read_text())]
 
 
+def pyscript_boot_imports(out: Path, pyscript_v: str) -> list[str]:
+    """Chunks PyScript's core imports dynamically at every boot, as file names: its error plugin (loaded
+    even when switched off, to call its notOnDOM)."""
+    chunks = pyscript_core_chunks(out, pyscript_v)
+    text = "".join((out / "runtime" / f"pyscript-{pyscript_v}" / c).read_text() for c in chunks)
+    return sorted(set(re.findall(r'\berror:\(\)=>import\("\./(error-[\w-]+\.js)"\)', text)))
+
+
 def preload_links(out: Path, pyscript_v: str) -> str:
     """<link> tags for the chain the engine worker waits on: PyScript's core module and the chunk it
     imports (hashed names, read from the bundle), then the config and the worker's Python, which
-    PyScript fetches one after the other only once core has run. Fetched at once instead."""
+    PyScript fetches one after the other only once core has run. Fetched at once instead. The modules
+    imported on the fly during the boot (PyScript's error plugin, our engine bridge) are preloaded too:
+    already in the module map, their import() sends no request while core's or main.js's top level runs
+    (with devtools open, each such request makes V8 re-parse the whole module to locate its initiator)."""
     modules = [f"./runtime/pyscript-{pyscript_v}/{m}" for m in pyscript_core_chunks(out, pyscript_v)]
+    modules += [f"./runtime/pyscript-{pyscript_v}/{m}" for m in pyscript_boot_imports(out, pyscript_v)]
+    modules.append("./web/engine.js")
     links = [f'<link rel="modulepreload" href="{m}">' for m in modules]
     fetched = ("./pyscript.json", "./py/engine_worker.py")
     links += [f'<link rel="preload" href="{u}" as="fetch" crossorigin>' for u in fetched]

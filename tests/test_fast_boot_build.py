@@ -160,6 +160,14 @@ def test_config_and_page_for_the_fast_boot() -> None:
         href = f"./runtime/pyscript-{versions['pyscript']}/{chunk}"
         assert (DIST / href).exists(), href
         assert f'<link rel="modulepreload" href="{href}">' in index, href
+    # What is imported on the fly during every boot is preloaded too: PyScript's error plugin (its
+    # hashed name read from the chunk that imports it) and our engine bridge.
+    core_text = "".join((core_dir.parent / c).read_text() for c in chunks)
+    error_chunks = re.findall(r'error:\(\)=>import\("\./(error-[\w-]+\.js)"\)', core_text)
+    assert len(set(error_chunks)) == 1, error_chunks
+    for href in (f"./runtime/pyscript-{versions['pyscript']}/{error_chunks[0]}", "./web/engine.js"):
+        assert (DIST / href).exists(), href
+        assert f'<link rel="modulepreload" href="{href}">' in index, href
     # Every plugin PyScript ships is switched off (none is used; each would cost a module fetch at boot),
     # for both script types (PyScript loads plugins once per type), and each name is one PyScript knows
     # (a misspelt or renamed plugin would silently load again).
