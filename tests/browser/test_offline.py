@@ -77,3 +77,38 @@ def test_new_version_offers_reload(strict_page: Any, page_guard: Any, dist_dir: 
     finally:
         server.shutdown()
         server.server_close()
+
+
+# Records when the page registers its service worker and when it first offers the human a decision.
+ORDER_JS = """(() => {
+  window.__order = {};
+  const sw = navigator.serviceWorker;
+  const register = sw.register.bind(sw);
+  sw.register = (...args) => { window.__order.register ??= performance.now(); return register(...args); };
+  new MutationObserver(() => {
+    const shown = document.querySelector('#app[data-busy="0"] [data-action]');
+    if (shown) window.__order.decision ??= performance.now();
+  }).observe(document, { childList: true, subtree: true, attributes: true });
+})()"""
+
+
+def test_a_game_precaches_only_once_the_human_decides(strict_page: Any, page_guard: Any, dist_dir: Any,
+                                                      tmp_path: Any) -> None:
+    """Opened on a game, the page registers the service worker (the ~25 MB precache) after the first
+    decision of the human is drawn, not while the first table is drawn and the bots move."""
+    page = strict_page
+    site = pwa_site(dist_dir, tmp_path / "site")
+    server = start_server(site)
+    url = f"http://127.0.0.1:{server.server_address[1]}/"
+    page_guard.allow_origin(url)
+    try:
+        page.add_init_script(ORDER_JS)
+        page.goto(f"{url}?edition=retail&players=3&seed=42&bots=normal&lang=en&speed=0&sw=1")
+        page.wait_for_function("() => navigator.serviceWorker && !!navigator.serviceWorker.controller",
+                               timeout=120_000)
+        order = page.evaluate("window.__order")
+        assert "decision" in order and "register" in order, order
+        assert order["register"] > order["decision"], order
+    finally:
+        server.shutdown()
+        server.server_close()

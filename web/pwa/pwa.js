@@ -68,7 +68,8 @@ function watch(reg, sw) {
 }
 
 let started = false;
-/** Register ./sw.js. Call once the engine has booted, so the precache never competes with the boot. */
+/** Register ./sw.js. Called once the page is idle after the boot (main.js precacheWhenIdle), so the
+ * precache never competes with the boot, the first table or the bots' first moves. */
 export async function registerServiceWorker() {
   if (started) return;
   started = true;

@@ -250,6 +250,7 @@ async function apply(u, gen) {
   // Keyboard players get the focus on the first offered choice when their turn comes.
   if (keyboardUser && u.to_act_kind === "human" && !app.contains(document.activeElement)) focusFirstAction();
   remember(u);
+  if (u.to_act_kind === "human") precacheWhenIdle();
   if (u.over) return;
   if (u.to_act_kind === "bot") {
     const pace = speed();
@@ -336,6 +337,16 @@ async function resumeGame() {
   await apply(u, gen);
 }
 
+// The service worker precaches the whole site (~25 MB: its thread, the network and the disk all busy
+// for a second or two). It is registered once the player has a decision on screen (or the setup form)
+// and the page is idle: not while the first table is drawn and the bots make their first moves.
+let precacheAsked = false;
+function precacheWhenIdle() {
+  if (precacheAsked) return;
+  precacheAsked = true;
+  setTimeout(() => whenIdle(registerServiceWorker), 500);
+}
+
 // ---------------------------------------------------------------- the engine bridge
 
 let readyResolve;
@@ -354,7 +365,7 @@ async function boot() {
     if (TEST) window.__oriflamme = { engine, received };
     render();
     readyResolve(engine);
-    registerServiceWorker(); // after the boot, so the precache never slows the first visit
+    if (S.screen !== "game") precacheWhenIdle(); // (a game registers it at the human's first decision)
   } catch (err) {
     S.boot = { ...S.boot, error: String((err && err.message) || err) };
     render();
