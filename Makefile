@@ -53,7 +53,7 @@ serve:
 	$(PY) scripts/serve.py --host 127.0.0.1 --port 8000
 
 bench-web: pydeps build browser
-	$(VPY) scripts/bench_web.py
+	$(VPY) scripts/bench_web.py $(ARGS)
 
 lint: pydeps
 	$(VPY) -m ruff check py tests

@@ -13,24 +13,36 @@ Times are the page's own clock (performance.now() from navigation start, recorde
 MutationObserver). The main thread's longest freeze is the longest gap of a setTimeout heartbeat
 (minus its period), from navigation to the end point plus 1 s. The page tells the bench when it is done
 through a request to the bench's server, so the browser driver runs nothing in the page meanwhile
-(Playwright's waits inject a script of their own, itself a ~40-80 ms task). Bytes are what the server sent before
-the end point (first visit = cold), split into Pyodide's own files and ours, raw and gzip-9
+(Playwright's waits inject a script of their own, itself a ~40-80 ms task). Bytes are what the server
+sent before the end point (first visit = cold), split into Pyodide's own files and ours, raw and gzip-9
 (what a compressing host sends; the local server does not compress).
 
-Usage: python3 scripts/bench_web.py [--rounds 5] [--dist dist] [--json out.json]
+With --direct, the boot rounds run with no driver attached at all: Chromium is started by the bench
+itself, once per round with a fresh profile (on disk, like a visitor's), the heartbeat script is served
+inside the page, and the results come back through the same requests. Cold is the first visit of the
+page in that settled browser (a waiting page on another site opens it: a fresh renderer, empty caches),
+warm the page reloading itself. It shows what a driver hides: CDP's agents make V8 do work no visitor's
+browser does, and a driven browser never registers the service worker (web/pwa/pwa.js).
+
+Usage: python3 scripts/bench_web.py [--rounds 5] [--dist dist] [--json out.json] [--direct]
 """
 
 from __future__ import annotations
 
 import argparse
+import contextlib
 import gzip
 import json
+import os
 import shutil
+import signal
 import statistics
+import subprocess
 import sys
 import tempfile
 import threading
 import time
+import urllib.parse
 from pathlib import Path
 from typing import Any
 
@@ -67,7 +79,8 @@ INIT_SCRIPT = """
   const visible = (el) => el.getClientRects().length > 0 && getComputedStyle(el).visibility !== 'hidden';
   // Tells the bench through its own server (a request it recognises), so that nothing of the browser
   // driver runs in the page while it is measured: Playwright's waits inject a large script of their own.
-  const signal = (what) => fetch(`${location.pathname}?__bench=${what}`, { cache: 'no-store' }).catch(() => {});
+  const signal = (what) =>
+    fetch(`${location.pathname}?__bench=${what}`, { cache: 'no-store' }).catch(() => {});
   const check = () => {
     if (b.end !== null) return;
     const el = document.querySelector('[data-action]') || document.querySelector('output#result');
@@ -75,7 +88,16 @@ INIT_SCRIPT = """
       b.end = performance.now();
       b.stopAt = b.end + 1000;
       signal('end');
-      setTimeout(() => signal('done'), 1000 + @HB@);
+      setTimeout(() => {
+        const result = JSON.stringify({ end: b.end, maxGap: b.maxGap, gaps: b.gaps });
+        signal(`done&r=${encodeURIComponent(result)}`).then(() => {
+          // --direct: the first visit reloads the page once, for the warm visit.
+          if (window.__benchDirect && !sessionStorage.getItem('bench-warm')) {
+            sessionStorage.setItem('bench-warm', '1');
+            location.reload();
+          }
+        });
+      }, 1000 + @HB@);
     }
   };
   new MutationObserver(check).observe(document, { childList: true, subtree: true, attributes: true });
@@ -91,16 +113,21 @@ class Recorder:
         self.lock = threading.Lock()
         self.sent: list[tuple[float, str, int]] = []
         self._gz: dict[str, int] = {}
-        self.signals: dict[str, float] = {}  # the page's ?__bench=<what> requests: when they came
+        # The page's ?__bench=<what>[&r=<json>] requests since mark(): (what, when, payload), in order.
+        self.signals: list[tuple[str, float, Any]] = []
         self.signalled = threading.Condition(self.lock)
 
     def record(self, path: str) -> None:
         if "__bench=" in path:
+            what, _, payload = path.rsplit("__bench=", 1)[1].partition("&r=")
             with self.lock:
-                self.signals[path.rsplit("__bench=", 1)[1]] = time.monotonic()
+                self.signals.append((what, time.monotonic(), json.loads(urllib.parse.unquote(payload))
+                                     if payload else None))
                 self.signalled.notify_all()
             return
         local = path.split("?", 1)[0].split("#", 1)[0].lstrip("/") or "index.html"
+        if local.startswith("__"):
+            return  # the bench's own files (--direct)
         file = self.root / local
         if file.is_dir():
             file = file / "index.html"
@@ -121,12 +148,16 @@ class Recorder:
             self.signals.clear()
             return len(self.sent)
 
-    def wait_signal(self, what: str, timeout_s: float) -> float:
-        """When the page sent ?__bench=<what> (monotonic time); TimeoutError after timeout_s."""
+    def wait_signal(self, what: str, timeout_s: float, nth: int = 1) -> tuple[float, Any]:
+        """(monotonic time, payload) of the page's nth ?__bench=<what> since mark(); TimeoutError after
+        timeout_s."""
+        def found() -> list[tuple[float, Any]]:
+            return [(when, payload) for w, when, payload in self.signals if w == what]
+
         with self.lock:
-            if not self.signalled.wait_for(lambda: what in self.signals, timeout_s):
-                raise TimeoutError(f"the page never signalled {what!r}")
-            return self.signals[what]
+            if not self.signalled.wait_for(lambda: len(found()) >= nth, timeout_s):
+                raise TimeoutError(f"the page never signalled {what!r} ({nth})")
+            return found()[nth - 1]
 
     def since(self, start: int, until: float) -> list[tuple[str, int]]:
         with self.lock:
@@ -140,6 +171,15 @@ def serve(dist: Path) -> tuple[Any, str, Recorder]:
     return server, f"http://127.0.0.1:{server.server_address[1]}/", recorder
 
 
+def sent_bytes(recorder: Recorder, start: int, until: float) -> dict[str, Any]:
+    """What the server sent from request number `start` up to `until` (the end point)."""
+    files = recorder.since(start, until)
+    pyodide = [(p, s) for p, s in files if p.startswith("runtime/pyodide-")]
+    return {"bytes": sum(s for _, s in files), "gzip": sum(recorder.gz(p) for p, _ in files),
+            "requests": len(files), "pyodide_bytes": sum(s for _, s in pyodide),
+            "pyodide_gzip": sum(recorder.gz(p) for p, _ in pyodide), "files": files}
+
+
 def measure(context: Any, url: str, recorder: Recorder) -> dict[str, Any]:
     page = context.new_page()
     errors: list[str] = []
@@ -147,20 +187,59 @@ def measure(context: Any, url: str, recorder: Recorder) -> dict[str, Any]:
     start = recorder.mark()
     page.goto(url, wait_until="commit")
     # No Playwright call until the page says it is done (see INIT_SCRIPT's signal).
-    end_wall = recorder.wait_signal("end", TIMEOUT_MS / 1000)
-    recorder.wait_signal("done", 30)  # the heartbeat kept watching for 1 s after the end point
-    result = page.evaluate("({end: window.__bench.end, maxGap: window.__bench.maxGap, gaps: window.__bench.gaps})")
-    files = recorder.since(start, end_wall)
-    raw = sum(s for _, s in files)
-    gz = sum(recorder.gz(p) for p, _ in files)
-    pyodide = [(p, s) for p, s in files if p.startswith("runtime/pyodide-")]
-    result.update(
-        bytes=raw, gzip=gz, requests=len(files),
-        pyodide_bytes=sum(s for _, s in pyodide), pyodide_gzip=sum(recorder.gz(p) for p, _ in pyodide),
-        files=files, errors=errors,
-    )
+    end_wall, _ = recorder.wait_signal("end", TIMEOUT_MS / 1000)
+    result: dict[str, Any] = recorder.wait_signal("done", 30)[1]  # (the heartbeat's last second)
+    result.update(sent_bytes(recorder, start, end_wall), errors=errors)
     page.close()
     return result
+
+
+# --direct: Chromium started by the bench, the heartbeat served in the page (as Playwright's defaults do,
+# no throttling of background timers or renderers, so both modes time the same page).
+DIRECT_ARGS = [*CHROMIUM_ARGS, "--headless", "--window-size=1280,720",
+               "--disable-background-timer-throttling", "--disable-renderer-backgrounding",
+               "--disable-backgrounding-occluded-windows",
+               "--disable-extensions", "--disable-default-apps", "--no-default-browser-check", "--mute-audio",
+               "--hide-scrollbars", "--password-store=basic", "--use-mock-keychain", "--disable-breakpad"]
+SETTLE_MS = 2500  # the fresh browser's own start-up work ends before the measured page opens
+
+
+def prepare_direct(dist: Path) -> None:
+    """In the bench's copy of dist/: the heartbeat as a file, loaded first by the two measured pages,
+    and the waiting page that opens them."""
+    (dist / "__bench.js").write_text("window.__benchDirect = true;\n" + INIT_SCRIPT)
+    for html in (dist / "index.html", dist / BARE_PATH):
+        text = html.read_text()
+        head = text.index("<head>") + len("<head>")
+        html.write_text(text[:head] + '\n<script src="/__bench.js"></script>' + text[head:])
+    (dist / "__wait.html").write_text('<!doctype html><meta charset="utf-8"><title>waiting</title>'
+                                      '<script src="/__wait.js"></script>')
+    (dist / "__wait.js").write_text("setTimeout(() => { location.href = decodeURIComponent("
+                                    f"location.search.slice(1)); }}, {SETTLE_MS});\n")
+
+
+def measure_direct(base: str, path: str, recorder: Recorder) -> tuple[dict[str, Any], dict[str, Any]]:
+    """One fresh browser: (cold, warm). The waiting page is on another site (localhost), so the measured
+    page gets a renderer of its own, as a visitor's first visit does."""
+    url = base + path
+    wait = base.replace("127.0.0.1", "localhost") + "__wait.html?" + urllib.parse.quote(url, safe="")
+    with tempfile.TemporaryDirectory(ignore_cleanup_errors=True) as profile:
+        start = recorder.mark()
+        proc = subprocess.Popen([CHROMIUM, *DIRECT_ARGS, f"--user-data-dir={profile}", wait],
+                                stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, start_new_session=True)
+        try:
+            end_wall, _ = recorder.wait_signal("end", TIMEOUT_MS / 1000 + SETTLE_MS / 1000)
+            _, cold = recorder.wait_signal("done", 30)
+            warm_start = len(recorder.sent)
+            warm_end, _ = recorder.wait_signal("end", TIMEOUT_MS / 1000, nth=2)
+            _, warm = recorder.wait_signal("done", 30, nth=2)
+        finally:  # the browser and all its processes
+            with contextlib.suppress(ProcessLookupError):
+                os.killpg(proc.pid, signal.SIGKILL)
+            proc.wait()
+    cold.update(sent_bytes(recorder, start, end_wall), errors=[])
+    warm.update(sent_bytes(recorder, warm_start, warm_end), errors=[])
+    return cold, warm
 
 
 HINT_JS = """async () => {
@@ -192,7 +271,8 @@ def measure_hard_moves(browser: Any, base: str, moves: int) -> list[dict[str, An
 
 
 CATEGORIES = ["Pyodide, stock files", "stdlib + engine + pyscript zip, .py and .pyc",
-              "PyScript", "engine_worker.py (py/)", "page (HTML, web/, config)", "memory snapshot (sparse, gzip)"]
+              "PyScript", "engine_worker.py (py/)", "page (HTML, web/, config)",
+              "memory snapshot (sparse, gzip)"]
 STOCK = {"pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip", "pyodide-lock.json"}
 _RECORDER: list[Recorder] = []
 
@@ -223,8 +303,8 @@ def main() -> None:
     ap.add_argument("--rounds", type=int, default=5)
     ap.add_argument("--dist", default=str(ROOT / "dist"))
     ap.add_argument("--json", help="write every measurement here")
+    ap.add_argument("--direct", action="store_true", help="no driver attached (see above); no hard-bot part")
     args = ap.parse_args()
-    from playwright.sync_api import sync_playwright
 
     src = Path(args.dist)
     if not (src / "index.html").exists():
@@ -232,36 +312,65 @@ def main() -> None:
     with tempfile.TemporaryDirectory() as tmp:
         dist = Path(tmp) / "dist"
         shutil.copytree(src, dist)  # a rebuild during the run cannot change what we measure
+        if args.direct:
+            prepare_direct(dist)
         server, base, recorder = serve(dist)
         _RECORDER.append(recorder)
-        runs: dict[str, list[dict[str, Any]]] = {k: [] for k in
-                                                 ("game cold", "game warm", "bare cold", "bare warm")}
-        with sync_playwright() as p:
-            browser = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
-            try:
-                for i in range(args.rounds):
-                    order = [("game", GAME_PATH), ("bare", BARE_PATH)]
-                    if i % 2:
-                        order.reverse()  # alternate which goes first
-                    for name, path in order:
-                        context = browser.new_context()
-                        context.add_init_script(INIT_SCRIPT)
-                        try:
-                            runs[f"{name} cold"].append(measure(context, base + path, recorder))
-                            runs[f"{name} warm"].append(measure(context, base + path, recorder))
-                        finally:
-                            context.close()
-                    last = {k: round(v[-1]["end"]) for k, v in runs.items()}
-                    print(f"round {i + 1}/{args.rounds}: {last}", file=sys.stderr, flush=True)
-                hard = measure_hard_moves(browser, base, args.rounds)
-            finally:
-                browser.close()
-                server.shutdown()
-
-        report(runs, args.rounds)  # inside: gzip sizes are read from the served copy
-        report_hard(hard)
+        try:
+            runs, hard = (run_direct if args.direct else run_driven)(base, recorder, args.rounds)
+        finally:
+            server.shutdown()
+        report(runs, args.rounds, "no driver attached" if args.direct else "driven by Playwright")
+        if hard is not None:
+            report_hard(hard)
     if args.json:
         Path(args.json).write_text(json.dumps(runs, indent=1))
+
+
+Runs = dict[str, list[dict[str, Any]]]
+
+
+def rounds_order(i: int) -> list[tuple[str, str]]:
+    order = [("game", GAME_PATH), ("bare", BARE_PATH)]
+    return order[::-1] if i % 2 else order  # alternate which goes first
+
+
+def progress(runs: Runs, i: int, rounds: int) -> None:
+    last = {k: round(v[-1]["end"]) for k, v in runs.items()}
+    print(f"round {i + 1}/{rounds}: {last}", file=sys.stderr, flush=True)
+
+
+def run_driven(base: str, recorder: Recorder, rounds: int) -> tuple[Runs, list[dict[str, Any]]]:
+    from playwright.sync_api import sync_playwright
+
+    runs: Runs = {k: [] for k in ("game cold", "game warm", "bare cold", "bare warm")}
+    with sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+        try:
+            for i in range(rounds):
+                for name, path in rounds_order(i):
+                    context = browser.new_context()
+                    context.add_init_script(INIT_SCRIPT)
+                    try:
+                        runs[f"{name} cold"].append(measure(context, base + path, recorder))
+                        runs[f"{name} warm"].append(measure(context, base + path, recorder))
+                    finally:
+                        context.close()
+                progress(runs, i, rounds)
+            return runs, measure_hard_moves(browser, base, rounds)
+        finally:
+            browser.close()
+
+
+def run_direct(base: str, recorder: Recorder, rounds: int) -> tuple[Runs, None]:
+    runs: Runs = {k: [] for k in ("game cold", "game warm", "bare cold", "bare warm")}
+    for i in range(rounds):
+        for name, path in rounds_order(i):
+            cold, warm = measure_direct(base, path, recorder)
+            runs[f"{name} cold"].append(cold)
+            runs[f"{name} warm"].append(warm)
+        progress(runs, i, rounds)
+    return runs, None
 
 
 def report_hard(hard: list[dict[str, Any]]) -> None:
@@ -274,11 +383,12 @@ def report_hard(hard: list[dict[str, Any]]) -> None:
           f"{median(gaps):.0f} ms, worst {max(gaps):.0f} ms{'; errors: ' + str(bad) if bad else ''}")
 
 
-def report(runs: dict[str, list[dict[str, Any]]], rounds: int) -> None:
+def report(runs: Runs, rounds: int, how: str) -> None:
     def ms(key: str, field: str = "end") -> float:
         return median([r[field] for r in runs[key]])
 
-    print(f"\nmake bench-web — Chromium headless, 127.0.0.1, medians of {rounds} (alternating, one run)\n")
+    print(f"\nmake bench-web — Chromium headless ({how}), 127.0.0.1, medians of {rounds} (alternating, "
+          "one run)\n")
     # The freeze: the median over the visits of each visit's longest gap (the target), and the worst visit.
     print(f"| {'page':<10} | {'first action / output (ms)':>27} | {'longest main-thread freeze (ms)':>31} |"
           f" {'worst visit (ms)':>16} |")
