@@ -4,6 +4,8 @@ boot, a whole game, the rules help, another language — and nothing ever goes t
 from __future__ import annotations
 
 import subprocess
+from collections.abc import Iterator
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -13,22 +15,46 @@ from session_helpers import BOOTED, play_to_end, pwa_site
 
 pytestmark = pytest.mark.browser
 
+CONTROLLED = "() => navigator.serviceWorker && !!navigator.serviceWorker.controller"
 
-def test_offline_after_one_visit(strict_page: Any, page_guard: Any, dist_dir: Any, tmp_path: Any) -> None:
+
+@dataclass
+class PwaSite:
+    """A private copy of the site (its files may be changed) served on a port of its own."""
+    url: str
+    root: Path
+    server: Any
+    stopped: bool = False
+
+    def stop(self) -> None:
+        if not self.stopped:
+            self.stopped = True
+            self.server.shutdown()
+            self.server.server_close()
+
+
+@pytest.fixture
+def pwa(page_guard: Any, dist_dir: Any, tmp_path: Any) -> Iterator[PwaSite]:
+    root = pwa_site(dist_dir, tmp_path / "site")
+    server = start_server(root)
+    site = PwaSite(f"http://127.0.0.1:{server.server_address[1]}/", root, server)
+    page_guard.allow_origin(site.url)
+    try:
+        yield site
+    finally:
+        site.stop()
+
+
+def test_offline_after_one_visit(strict_page: Any, pwa: PwaSite) -> None:
     page = strict_page
-    site = pwa_site(dist_dir, tmp_path / "site")
-    server = start_server(site)
-    url = f"http://127.0.0.1:{server.server_address[1]}/"
-    page_guard.allow_origin(url)
+    url = pwa.url
     try:
         page.goto(f"{url}?lang=en&speed=0&sw=1")
         page.wait_for_function(BOOTED, timeout=120_000)
         # Registered after the boot; controls the page once every file is precached.
-        page.wait_for_function("() => navigator.serviceWorker && !!navigator.serviceWorker.controller",
-                               timeout=120_000)
+        page.wait_for_function(CONTROLLED, timeout=120_000)
     finally:
-        server.shutdown()
-        server.server_close()
+        pwa.stop()  # from here on, nothing can come from the network
     page.context.set_offline(True)
     # A fresh start, offline: the page, the runtime, the engine — all from the service worker.
     page.goto(f"{url}?edition=pegasus&players=3&seed=11&bots=easy&lang=en&speed=0&test=1")
@@ -47,36 +73,27 @@ def test_offline_after_one_visit(strict_page: Any, page_guard: Any, dist_dir: An
     assert page.locator('[data-game="lieux"]').count() == 1
 
 
-def test_new_version_offers_reload(strict_page: Any, page_guard: Any, dist_dir: Any, tmp_path: Any) -> None:
+def test_new_version_offers_reload(strict_page: Any, pwa: PwaSite) -> None:
     """A deploy (new files, new sw.js) is noticed; the page offers to reload into it, and does."""
-    site = pwa_site(dist_dir, tmp_path / "site")
-    server = start_server(site)
-    url = f"http://127.0.0.1:{server.server_address[1]}/"
-    page_guard.allow_origin(url)
-    page = strict_page
-    try:
-        page.goto(f"{url}?lang=en&speed=0&sw=1")
-        page.wait_for_function(BOOTED, timeout=120_000)
-        page.wait_for_function("() => navigator.serviceWorker && !!navigator.serviceWorker.controller",
-                               timeout=120_000)
-        assert page.locator('[data-testid="update-ready"]').count() == 0
-        # Deploy a new version: one file changes, the service worker's precache list is regenerated.
-        xtext = site / "web" / "ui" / "xtext.js"
-        xtext.write_text(xtext.read_text().replace('reload: "Reload"', 'reload: "Reload now"'))
-        root = Path(__file__).resolve().parents[2]
-        subprocess.run(["node", str(root / "scripts" / "build_sw.mjs"), str(site)], check=True, cwd=root,
-                       capture_output=True)
-        page.evaluate("() => navigator.serviceWorker.getRegistration().then((r) => r.update())")
-        banner = page.locator('[data-testid="update-ready"]')
-        banner.wait_for(timeout=120_000)
-        with page.expect_navigation(timeout=60_000):
-            banner.locator('[data-ui="pwa-reload"]').click()
-        page.wait_for_function(BOOTED, timeout=120_000)
-        # The new version runs: its changed text is the one served.
-        assert page.evaluate("() => import('./web/ui/xtext.js').then((m) => m.x('reload'))") == "Reload now"
-    finally:
-        server.shutdown()
-        server.server_close()
+    site, page = pwa.root, strict_page
+    page.goto(f"{pwa.url}?lang=en&speed=0&sw=1")
+    page.wait_for_function(BOOTED, timeout=120_000)
+    page.wait_for_function(CONTROLLED, timeout=120_000)
+    assert page.locator('[data-testid="update-ready"]').count() == 0
+    # Deploy a new version: one file changes, the service worker's precache list is regenerated.
+    xtext = site / "web" / "ui" / "xtext.js"
+    xtext.write_text(xtext.read_text().replace('reload: "Reload"', 'reload: "Reload now"'))
+    root = Path(__file__).resolve().parents[2]
+    subprocess.run(["node", str(root / "scripts" / "build_sw.mjs"), str(site)], check=True, cwd=root,
+                   capture_output=True)
+    page.evaluate("() => navigator.serviceWorker.getRegistration().then((r) => r.update())")
+    banner = page.locator('[data-testid="update-ready"]')
+    banner.wait_for(timeout=120_000)
+    with page.expect_navigation(timeout=60_000):
+        banner.locator('[data-ui="pwa-reload"]').click()
+    page.wait_for_function(BOOTED, timeout=120_000)
+    # The new version runs: its changed text is the one served.
+    assert page.evaluate("() => import('./web/ui/xtext.js').then((m) => m.x('reload'))") == "Reload now"
 
 
 # Records when the page registers its service worker and when it first offers the human a decision.
@@ -92,23 +109,13 @@ ORDER_JS = """(() => {
 })()"""
 
 
-def test_a_game_precaches_only_once_the_human_decides(strict_page: Any, page_guard: Any, dist_dir: Any,
-                                                      tmp_path: Any) -> None:
+def test_a_game_precaches_only_once_the_human_decides(strict_page: Any, pwa: PwaSite) -> None:
     """Opened on a game, the page registers the service worker (the ~25 MB precache) after the first
     decision of the human is drawn, not while the first table is drawn and the bots move."""
     page = strict_page
-    site = pwa_site(dist_dir, tmp_path / "site")
-    server = start_server(site)
-    url = f"http://127.0.0.1:{server.server_address[1]}/"
-    page_guard.allow_origin(url)
-    try:
-        page.add_init_script(ORDER_JS)
-        page.goto(f"{url}?edition=retail&players=3&seed=42&bots=normal&lang=en&speed=0&sw=1")
-        page.wait_for_function("() => navigator.serviceWorker && !!navigator.serviceWorker.controller",
-                               timeout=120_000)
-        order = page.evaluate("window.__order")
-        assert "decision" in order and "register" in order, order
-        assert order["register"] > order["decision"], order
-    finally:
-        server.shutdown()
-        server.server_close()
+    page.add_init_script(ORDER_JS)
+    page.goto(f"{pwa.url}?edition=retail&players=3&seed=42&bots=normal&lang=en&speed=0&sw=1")
+    page.wait_for_function(CONTROLLED, timeout=120_000)
+    order = page.evaluate("window.__order")
+    assert "decision" in order and "register" in order, order
+    assert order["register"] > order["decision"], order
