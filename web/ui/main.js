@@ -250,7 +250,7 @@ async function apply(u, gen) {
   // Keyboard players get the focus on the first offered choice when their turn comes.
   if (keyboardUser && u.to_act_kind === "human" && !app.contains(document.activeElement)) focusFirstAction();
   remember(u);
-  if (u.to_act_kind === "human") precacheWhenIdle();
+  if (u.to_act_kind === "human" || u.over) precacheWhenIdle();
   if (u.over) return;
   if (u.to_act_kind === "bot") {
     const pace = speed();
