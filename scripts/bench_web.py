@@ -64,7 +64,7 @@ TIMEOUT_MS = 120_000
 INIT_SCRIPT = """
 (() => {
   if (window.top !== window) return;
-  const b = window.__bench = { maxGap: 0, end: null, stopAt: Infinity, gaps: [] };
+  const b = { maxGap: 0, end: null, stopAt: Infinity, gaps: [] };
   let last = performance.now();
   const beat = () => {
     const now = performance.now();
