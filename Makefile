@@ -23,13 +23,19 @@ $(NODE_STAMP): package.json package-lock.json
 
 nodedeps: $(NODE_STAMP)
 
-# Debian's Chromium drives the browser tests (Playwright cannot download its own browsers here).
-CHROMIUM := /usr/bin/chromium
-$(CHROMIUM):
-	apt-get update -q
-	DEBIAN_FRONTEND=noninteractive apt-get install -y -q --no-install-recommends chromium
+# Debian's browsers drive the browser tests (none can be downloaded here): Chromium (Playwright),
+# Firefox ESR (npm's puppeteer-core over WebDriver BiDi), WebKitGTK's WebKitWebDriver + MiniBrowser
+# (Selenium) on an Xvfb display. apt runs only when one of them is missing.
+BROWSER_FILES := /usr/bin/chromium /usr/bin/firefox-esr /usr/bin/WebKitWebDriver \
+                 /usr/lib/x86_64-linux-gnu/webkit2gtk-4.1/MiniBrowser /usr/bin/Xvfb /usr/bin/xauth
+BROWSER_PACKAGES := chromium firefox-esr webkit2gtk-driver xvfb xauth
 
-browser: $(CHROMIUM)
+browser: pydeps nodedeps
+	@for f in $(BROWSER_FILES); do test -x $$f || missing=1; done; \
+	if [ -n "$$missing" ]; then \
+	  apt-get update -q && \
+	  DEBIAN_FRONTEND=noninteractive apt-get install -y -q --no-install-recommends $(BROWSER_PACKAGES); \
+	fi
 
 # dist/: the complete static site (docs/WEB.md), rebuilt when any input changed. Built aside in build/
 # and swapped in whole, so a server or a test run reading dist/ never sees a half-written tree.
