@@ -58,8 +58,10 @@ play-terminal: pydeps
 serve:
 	$(PY) scripts/serve.py --host 127.0.0.1 --port 8000
 
+# Chromium in depth (bench_web.py, ARGS), then the boot in each browser (bench_browsers.py, BROWSERS_ARGS).
 bench-web: pydeps build browser
 	$(VPY) scripts/bench_web.py $(ARGS)
+	$(VPY) scripts/bench_browsers.py $(BROWSERS_ARGS)
 
 lint: pydeps
 	$(VPY) -m ruff check py tests
