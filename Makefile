@@ -5,7 +5,7 @@ VENV := .venv
 VPY := $(VENV)/bin/python
 STAMP := $(VENV)/.installed
 
-.PHONY: play play-terminal test lint bench build serve deps pydeps clean nodedeps browser bench-web
+.PHONY: play play-terminal test lint bench build serve deps pydeps clean nodedeps browser bench-web soak
 
 $(STAMP): pyproject.toml
 	test -x $(VPY) || $(PY) -m venv $(VENV)
@@ -74,6 +74,11 @@ test: pydeps build browser
 
 bench: pydeps
 	$(VPY) -m oriflamme.bench
+
+# Random games of both games with every invariant checked after every decision (not in CI, which runs a
+# short one in tests/test_soak.py): ARGS="--games 100000", "--seconds 3600".
+soak: pydeps
+	$(VPY) tests/soak.py $(ARGS)
 
 clean:
 	rm -rf dist .pytest_cache .mypy_cache .ruff_cache

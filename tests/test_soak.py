@@ -1,0 +1,21 @@
+"""A short soak in CI: one game of every configuration, every invariant after every decision."""
+
+from __future__ import annotations
+
+import soak
+
+
+def test_a_short_soak_plays_every_configuration_without_breaking_an_invariant() -> None:
+    r = soak.soak(games=len(soak.CONFIGS), seconds=None, base_seed=20261126)
+    assert r.failure is None, r.failure
+    assert r.per_config == dict.fromkeys(soak.CONFIGS, 1)
+
+
+def test_a_broken_invariant_stops_the_soak_and_says_how_to_reproduce(monkeypatch) -> None:
+    def broken(edition: str, players: int, seed: int) -> int:
+        raise AssertionError("an invariant")
+
+    monkeypatch.setattr(soak, "oriflamme_game", broken)
+    r = soak.soak(games=3, seconds=None, start=2)
+    assert r.games == 0 and r.failure is not None
+    assert "--start 2 --games 1" in r.failure and "an invariant" in r.failure
