@@ -87,6 +87,7 @@ def position(
         "aside": aside,
         "discard": discard,
         "queue": stacks,
+        "composed": True,  # a scenario: hands and queue need not add up to the round (D36)
     }
     if phase == "resolution" and stacks and cursor:
         d["to_act"] = stacks[cursor - 1][-1]["owner"]

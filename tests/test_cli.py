@@ -222,3 +222,44 @@ def test_play_survives_random_input(seed: int) -> None:
     rc, out = run(argv, "\n".join(lines) + "\n")
     assert rc == 0 and "Traceback" not in out
     assert "═══ Game over ═══" in out or "Game left" in out
+
+
+class _Scripted:
+    """A bot that plays the k-th legal action first, then leaves the game (Ctrl-C) at its next turn."""
+
+    needs_view = False
+    level = "scripted"
+
+    def __init__(self, k: int) -> None:
+        self.k = k
+        self.turns = 0
+
+    def choose(self, view: dict, legal: list[str]) -> str:
+        self.turns += 1
+        if self.turns > 1:
+            raise KeyboardInterrupt
+        return legal[min(self.k, len(legal) - 1)]
+
+
+@pytest.mark.parametrize("game", ["oriflamme", "lieux"])
+@pytest.mark.parametrize("mode", [["--watch"], ["--colour", "HUMAN"]])
+def test_bots_hidden_choices_are_never_printed(monkeypatch: pytest.MonkeyPatch, game: str,
+                                               mode: list[str]) -> None:
+    """Two runs whose bots choose different hidden cards print the same text until a card is shown."""
+    from oriflamme.cli import play
+
+    seed = 9
+    g = new_game(edition="retail", players=3, seed=seed) if game == "oriflamme" else \
+        new_game(game="lieux", players=3, seed=seed)
+    # the human (if any) is the last to decide, so every bot has chosen before the human's prompt
+    first = g.seats.index(g.to_act)
+    human = g.seats[(first - 1) % 3]
+    argv = ["play", "--game", game, "--seed", str(seed), *[human if a == "HUMAN" else a for a in mode]]
+    outs = []
+    for k in (0, 2):
+        monkeypatch.setattr(play, "make_chooser", lambda level, seed, game_id, k=k: _Scripted(k))
+        rc, out = run(argv, "")
+        assert rc == 0 and "Traceback" not in out
+        outs.append(out)
+    assert outs[0] == outs[1]
+    assert outs[0].count("(scripted):") >= 2

@@ -163,3 +163,55 @@ def test_view_of_a_colour_not_seated():
     g = new_game(edition="retail", players=3, seed=1)
     with pytest.raises(ValueError, match="yellow"):
         g.view("yellow")
+
+
+def _both_games():
+    from oriflamme.lieux import new_game as lieux_game
+
+    return [new_game(edition="retail", players=3, seed=3), lieux_game(players=3, seed=3)]
+
+
+@pytest.mark.parametrize("bad", [None, 3, 2.5, b"reveal", ["reveal"], {"a": 1}])
+def test_an_action_that_is_not_a_string_is_refused_in_words(bad):
+    for g in _both_games():
+        before = g.to_json()
+        with pytest.raises(IllegalAction, match="an action is a string"):
+            g.play(bad)
+        assert g.to_json() == before
+
+
+def test_odd_digits_and_huge_numbers_are_refused_in_words():
+    g = game(["red:archer", "blue:spy", "green:heir"])
+    play(g, "reveal")
+    assert g.legal_actions()[0].startswith("eliminate")
+    for action in ("eliminate ²", "eliminate ٣", "eliminate " + "9" * 5000, "place archer on " + "1" * 5000):
+        reason = refused(g, action)
+        assert "int()" not in reason and "digits" not in reason and "position" in reason
+        assert len(reason) < 400
+    lieux = _both_games()[1]
+    for action in ("select ²", "select " + "9" * 5000):
+        with pytest.raises(IllegalAction) as info:
+            lieux.play(action)
+        assert "int()" not in str(info.value) and "hand" in str(info.value)
+
+
+def test_quoted_input_is_cut_short():
+    for g in _both_games():
+        for action in ("x" * 1_000_000, "select " + "7" * 100_000, "place " + "a" * 100_000 + " first"):
+            with pytest.raises(IllegalAction) as info:
+                g.play(action)
+            assert len(str(info.value)) < 400
+            assert "…" in str(info.value)
+
+
+@pytest.mark.parametrize("spacing", [" {}", "{} ", "{}\t", "{}\n"])
+def test_both_games_take_only_the_exact_text_of_an_action(spacing):
+    for g in _both_games():
+        legal = g.legal_actions()[0]
+        for action in (spacing.format(legal), legal.replace(" ", "  "), legal.replace(" ", "\u00a0"),
+                       legal.replace(" ", "\u2003"), legal.replace(" ", "\t")):
+            before = g.to_json()
+            with pytest.raises(IllegalAction, match="exactly as listed"):
+                g.play(action)
+            assert g.to_json() == before
+        g.play(legal)

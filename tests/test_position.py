@@ -252,3 +252,112 @@ def test_any_corrupted_position_loads_or_raises_value_error(ep, seed, steps, dra
         h.view(v)
     if not h.is_over:
         h.play(h.legal_actions()[0])
+
+
+# ------------------------------------------------------------------ positions that must add up
+
+
+def _played_to(edition, players, seed, phase, rnd):
+    """A position of a real game: the first decision of `phase` in round `rnd`."""
+    g = new_game(edition=edition, players=players, seed=seed)
+    r = random.Random(seed)
+    while not (g.state.phase == phase and g.state.round == rnd):
+        g.play(r.choice(g.legal_actions()))
+    if phase == "placement":
+        g.play(g.legal_actions()[0])  # one seat has placed this round, the others not yet
+    return json.loads(g.to_json())
+
+
+def _relabel_round(d):
+    d["round"] = 1
+
+
+def _to_placement(d):
+    d["phase"], d["cursor"] = "placement", None
+
+
+def _next_first(d):
+    d["first"] = d["seats"][(d["seats"].index(d["first"]) + 1) % len(d["seats"])]
+
+
+def _reverse_seats(d):
+    d["seats"].reverse()
+
+
+def _card_aside_to_hand(d):
+    c = d["seats"][0]
+    d["hands"][c].append(d["aside"][c].pop())
+
+
+@pytest.mark.parametrize(("edition", "players"), [("retail", 3), ("pegasus", 5), ("prototype", 2)])
+@pytest.mark.parametrize(("phase", "change", "field"), [
+    ("resolution", _relabel_round, r"^hands\."),
+    ("resolution", _to_placement, r"^hands\."),
+    ("placement", _next_first, r"^hands\."),
+    ("placement", _reverse_seats, r"^hands\."),
+    ("resolution", _card_aside_to_hand, r"^aside\."),
+])
+def test_a_position_whose_hands_queue_and_round_do_not_add_up_is_refused(edition, players, phase, change,
+                                                                         field):
+    if change is _reverse_seats and players == 2:
+        return  # two seats reversed are the same table
+    d = _played_to(edition, players, 5, phase, 5 if phase == "resolution" else 3)
+    load_game(json.dumps(d))  # the real position loads
+    change(d)
+    with pytest.raises(ValueError, match=field):
+        load_game(json.dumps(d))
+    d["composed"] = True  # unless it says it was composed (a puzzle, a test scenario), D36
+    try:
+        g = load_game(json.dumps(d))
+    except ValueError:
+        return  # refused for another reason (e.g. no card to place)
+    assert json.loads(g.to_json())["composed"] is True
+
+
+@pytest.mark.parametrize("bad", [None, b"{}", 3, ["position"]])
+def test_load_game_of_something_that_is_not_json_text_is_a_value_error(bad):
+    with pytest.raises(ValueError, match="position"):
+        load_game(bad)
+
+
+@pytest.mark.parametrize("text", [
+    "[" * 5000 + "]" * 5000,
+    '{"format": "oriflamme/1", "edition": ' + "[" * 5000 + "]" * 5000 + "}",
+    '{"format": "lieux/1", "set": ' + "{\"a\":" * 3000 + "1" + "}" * 3000 + "}",
+    '{"seed": ' + "9" * 5000 + "}",
+])
+def test_deeply_nested_or_huge_json_is_refused_in_words(text):
+    with pytest.raises(ValueError, match=r"^position: (nested more than|a number has too many digits)"):
+        load_game(text)
+
+
+def test_brackets_inside_strings_do_not_count_as_nesting():
+    d = base()
+    d["note"] = "[" * 100 + "\\\"{" * 50
+    assert load(d).to_act == "red"
+
+
+def test_the_game_is_chosen_by_the_format_field():
+    from oriflamme.lieux import new_game as lieux_game
+
+    lieux = lieux_game(players=4, seed=2)
+    d = json.loads(lieux.to_json())
+    d["_note"] = "x" * 200  # sorted first: the format comes far into the text
+    text = json.dumps(d, sort_keys=True)
+    assert '"lieux/' not in text[:200]
+    assert load_game(text).to_json() == lieux.to_json()
+    assert load_game(d).to_json() == lieux.to_json()
+    ori = new_game(edition="pegasus", players=4, seed=2)
+    assert load_game(json.dumps(json.loads(ori.to_json()), sort_keys=True)).to_json() == ori.to_json()
+    assert load_game(json.loads(ori.to_json())).to_json() == ori.to_json()  # the parsed object too
+
+
+@pytest.mark.parametrize("field", ["seed", "rng"])
+@pytest.mark.parametrize("bad", [-1, "7", 1.5, True, [1]])
+def test_a_bad_seed_or_rng_is_refused_not_replaced(field, bad):
+    d = json.loads(new_game(seed=4).to_json())
+    d[field] = bad
+    with pytest.raises(ValueError, match=f"^{field}:"):
+        load(d)
+    del d[field]
+    load(d)  # both are optional

@@ -224,7 +224,7 @@ def random_position(edition, players, rnd):
     return {"format": "oriflamme/1", "edition": edition, "seats": seats, "round": rnd_no,
             "first": first, "direction": "ltr", "phase": "resolution", "to_act": first,
             "cursor": rnd.randint(1, len(stacks)), "scores": {c: rnd.randint(0, 6) for c in seats},
-            "hands": hands, "aside": aside, "discard": discard, "queue": stacks}
+            "hands": hands, "aside": aside, "discard": discard, "queue": stacks, "composed": True}
 
 
 @settings(max_examples=150, deadline=None)

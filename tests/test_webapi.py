@@ -233,3 +233,37 @@ def test_colours_setting() -> None:
 
 def test_ping() -> None:
     assert call(webapi.ping)["ok"] is True
+
+
+NESTED = "[" * 5000 + "]" * 5000
+
+
+@pytest.mark.parametrize("call_name", ["new_game", "load", "replay"])
+def test_deep_nesting_is_refused_in_words_and_the_game_kept(call_name: str) -> None:
+    start(seed=5)
+    before = call(webapi.save)
+    nested_settings = json.dumps({"format": SAVE, "settings": {"seats": json.loads("[" * 15 + "]" * 15)},
+                                  "seed": 1, "actions": []}).replace("[]", NESTED, 1)
+    for text in (NESTED, nested_settings):
+        out = call(getattr(webapi, call_name), text)
+        assert set(out) == {"error"} and "nested" in out["error"], out
+    assert call(webapi.save) == before
+    assert "error" not in start(seed=6)
+
+
+def test_refused_input_is_quoted_short() -> None:
+    start(seed=5)
+    out = call(webapi.act, "x" * 1_000_000)
+    assert "error" in out and len(out["error"]) < 400
+    out = call(webapi.load, json.dumps({"format": SAVE, "settings": settings(), "seed": 42,
+                                        "actions": ["y" * 100_000]}))
+    assert "error" in out and len(out["error"]) < 400
+
+
+def test_only_a_humans_view_is_given() -> None:
+    u = start(seed=5)
+    bots = [s["colour"] for s in u["seats"] if s["kind"] == "bot"]
+    for bot in bots:
+        out = call(webapi.update, bot)
+        assert set(out) == {"error"} and "bot" in out["error"]
+    assert call(webapi.update, u["viewer"])["view"]["viewer"] == u["viewer"]

@@ -129,3 +129,36 @@ def test_colours_and_default_set() -> None:
     assert "error" not in u
     assert u["view"]["seats"] == ["yellow", "red", "black"] and u["viewer"] == "yellow"
     assert u["view"]["set"] == "A" and u["settings"]["hidden_gold"] is False
+
+
+def test_updates_do_not_depend_on_what_the_viewer_cannot_see() -> None:
+    """Two games that differ only in the bots' cards and (hidden) gold give the human the same updates."""
+    import dataclasses
+    import random
+    import sys
+    from pathlib import Path
+
+    sys.path.insert(0, str(Path(__file__).parent / "lieux"))
+    from test_lieux_games import _swap_hidden
+
+    from oriflamme.lieux import load_game
+
+    u = json.loads(webapi.new_game(_settings(hidden_gold=True, seed=8)))
+    r = random.Random(8)
+    for step in range(60):
+        if u["over"]:
+            break
+        session = webapi._current()
+        human = session.viewer
+        assert human is not None
+        pos = _swap_hidden(json.loads(session.game.to_json()), human, r)
+        for c in pos["seats"]:
+            if c != human:
+                pos["gold"][c] += 1 + step % 4
+        twin = dataclasses.replace(session, game=load_game(json.dumps(pos)))
+        assert twin.update() == session.update()
+        assert session.update()["scores"] == {c: (g if c == human else None)
+                                              for c, g in session.game.scores.items()}
+        u = json.loads(webapi.bot_step() if u["to_act_kind"] == "bot" else webapi.act(u["legal"][0]))
+        assert "error" not in u, u
+    assert json.loads(webapi.update("blue"))["error"]  # a bot: its hand is not shown

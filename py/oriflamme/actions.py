@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from .editions import ALL_CARDS
 from .engine import ENDS, ONTO, Move
+from .errors import quote
 from .state import OVER, State
 
 TEXTS: dict[Move, str] = {}  # memo of to_text (bounded); game.py reads it directly
@@ -61,19 +62,19 @@ def explain(s: State, action: str, legal: list[str]) -> str:
     verb = words[0] if words else ""
     kind_ok = any(a.split()[0] == verb for a in legal)
     if not kind_ok:
-        return f"{s.to_act} must decide now: expected {expected}, e.g. {legal[0]!r}"
+        return f"{s.to_act} must decide now: expected {expected}, e.g. {quote(legal[0])}"
     if verb == "place" and len(words) >= 2:
         card = words[1]
         if card not in ALL_CARDS:
-            return f"unknown card {card!r}"
+            return f"unknown card {quote(card)}"
         if s.to_act is not None and card not in s.hands[s.to_act]:
             return f"{card} is not in {s.to_act}'s hand"
         if len(words) == 4 and words[2] == "on":
-            return f"position {words[3]} is not a stack whose top card is {s.to_act}'s"
+            return f"position {quote(words[3])} is not a stack whose top card is {s.to_act}'s"
         return "a card is placed first, last, or on one of your own stacks"
     for w in words[1:]:
-        if w.isdigit() and not 1 <= int(w) <= len(s.queue) + 1:
-            return f"position {w} is outside the queue (1–{len(s.queue)})"
+        if w.isdigit() and not (w.isascii() and len(w) <= 4 and 1 <= int(w) <= len(s.queue) + 1):
+            return f"position {quote(w)} is outside the queue (1–{len(s.queue)})"
     return f"not a legal target now; legal: {', '.join(legal[:12])}{' …' if len(legal) > 12 else ''}"
 
 

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from .errors import quote
+
 RETAIL_FAMILY = (
     "archer", "soldier", "spy", "heir", "assassination",
     "decree", "lord", "shapeshifter", "ambush", "conspiracy",
@@ -62,4 +64,4 @@ def get_edition(name: str) -> Edition:
     try:
         return EDITIONS[name]
     except KeyError:
-        raise ValueError(f"edition: unknown edition {name!r} (known: {', '.join(EDITIONS)})") from None
+        raise ValueError(f"edition: unknown edition {quote(name)} (known: {', '.join(EDITIONS)})") from None

@@ -9,7 +9,8 @@ from typing import Any
 from . import engine, position
 from .actions import TEXTS, explain, to_text
 from .editions import get_edition
-from .errors import IllegalAction
+from .errors import IllegalAction, not_text, quote
+from .jsontext import parse
 from .rng import below, shuffle
 from .state import OVER, PLACEMENT, State
 from .view import redact_events, view
@@ -20,8 +21,9 @@ class Game:
 
     game = "oriflamme"
 
-    def __init__(self, state: State) -> None:
+    def __init__(self, state: State, composed: bool = False) -> None:
         self.state = state
+        self.composed = composed  # loaded from a composed position (D36): its JSON says so too
         self._legal: Sequence[str] | None = None
         self._moves: Sequence[engine.Move] = ()
 
@@ -68,11 +70,15 @@ class Game:
     def view(self, colour: str | None) -> dict[str, Any]:
         return view(self.state, colour)
 
+    def visible_scores(self, colour: str | None) -> dict[str, int]:
+        """The scores as `colour` knows them: Oriflamme's are public."""
+        return dict(self.state.scores)
+
     def to_json(self) -> str:
-        return position.dumps(self.state)
+        return position.dumps(self.state, self.composed)
 
     def clone(self) -> Game:
-        return Game(self.state.clone())
+        return Game(self.state.clone(), self.composed)
 
     # ---- acting
     def play(self, action: str) -> list[dict[str, Any]]:
@@ -80,9 +86,10 @@ class Game:
         if legal is None:
             legal = self._compute_legal()
         try:
-            i = legal.index(action)
+            i = legal.index(action)  # the exact text of a legal action, nothing normalised (D35)
         except ValueError:
-            raise IllegalAction(action, explain(self.state, action, list(legal))) from None
+            why = not_text(action, legal) or explain(self.state, action, list(legal))
+            raise IllegalAction(action, why) from None
         events: list[dict[str, Any]] = []
         engine.apply(self.state, self._moves[i], events)
         self._legal = None
@@ -98,7 +105,7 @@ def new_game(edition: str = "retail", players: int | list[str] = 3, seed: int | 
     if game == "lieux":
         return _lieux().new_game(players=players, seed=seed, **options)
     if game != "oriflamme":
-        raise ValueError(f"game: unknown game {game!r} (known: oriflamme, lieux)")
+        raise ValueError(f"game: unknown game {quote(game)} (known: oriflamme, lieux)")
     if options:
         raise ValueError(f"{next(iter(options))}: unknown option for oriflamme")
     ed = get_edition(edition)
@@ -150,11 +157,14 @@ def _setup(edition: str, seats: list[str], seed: int) -> State:
     return s
 
 
-def load_game(text: str) -> Any:
-    """A game from a position's JSON (either game); ValueError naming the field when it is malformed."""
-    if '"lieux/' in text[:200]:
-        return _lieux().load_game(text)
-    return Game(position.loads(text))
+def load_game(text: str | dict[str, Any]) -> Any:
+    """A game from a position (its JSON text, or that text parsed), of either game according to its
+    `format`; ValueError naming the field when it is malformed."""
+    d = text if isinstance(text, dict) else parse(text, "position")
+    fmt = d.get("format") if isinstance(d, dict) else None
+    if isinstance(fmt, str) and fmt.startswith("lieux/"):
+        return _lieux().load_game(d)
+    return Game(position.from_data(d), composed=d.get("composed") is True)
 
 
 def _lieux() -> Any:

@@ -8,6 +8,8 @@ from typing import Any
 
 from .editions import ONE_SHOT, get_edition
 from .engine import CHOICE_KIND, advance, legal_moves
+from .errors import quote
+from .jsontext import parse
 from .state import NAME, OVER, OWNER, PLACEMENT, RESOLUTION, TOKENS, UP, State
 
 FORMAT = "oriflamme/1"
@@ -54,7 +56,7 @@ def _int(d: dict[str, Any], field: str, lo: int, hi: int | None = None) -> int:
     v = d.get(field)
     if not isinstance(v, int) or isinstance(v, bool) or v < lo or (hi is not None and v > hi):
         rng = f"{lo}..{hi}" if hi is not None else f"≥ {lo}"
-        raise _fail(field, f"expected a whole number in {rng}, got {v!r}")
+        raise _fail(field, f"expected a whole number in {rng}, got {quote(v)}")
     return v
 
 
@@ -69,12 +71,12 @@ def from_data(d: Any) -> State:
     if not isinstance(d, dict):
         raise _fail("position", "expected a JSON object")
     if d.get("format", FORMAT) != FORMAT:
-        raise _fail("format", f"expected {FORMAT!r}, got {d.get('format')!r}")
+        raise _fail("format", f"expected {quote(FORMAT)}, got {quote(d.get('format'))}")
     ed = get_edition(str(d.get("edition")))
     seats = d.get("seats")
     if (not isinstance(seats, list) or len(set(map(str, seats))) != len(seats)
             or not all(c in ed.colours for c in seats)):
-        raise _fail("seats", f"expected distinct colours among {list(ed.colours)}, got {seats!r}")
+        raise _fail("seats", f"expected distinct colours among {list(ed.colours)}, got {quote(seats)}")
     if not ed.min_players <= len(seats) <= ed.max_players:
         raise _fail("seats", f"{ed.id} is for {ed.min_players}–{ed.max_players} players")
     s = State.__new__(State)
@@ -82,22 +84,22 @@ def from_data(d: Any) -> State:
     s.seats = list(seats)
     s.round = _int(d, "round", 1, ed.rounds)
     if d.get("first") not in seats:
-        raise _fail("first", f"not a seat: {d.get('first')!r}")
+        raise _fail("first", f"not a seat: {quote(d.get('first'))}")
     s.first = seats.index(d["first"])
     if d.get("direction") not in ("ltr", "rtl"):
         raise _fail("direction", "expected 'ltr' or 'rtl'")
     s.direction = d["direction"]
     phase = d.get("phase")
     if phase not in (PLACEMENT, RESOLUTION, OVER):
-        raise _fail("phase", f"expected placement, resolution or over, got {phase!r}")
+        raise _fail("phase", f"expected placement, resolution or over, got {quote(phase)}")
     if phase == OVER and s.round != ed.rounds:
         raise _fail("round", f"a finished {ed.id} game stays at its last round, {ed.rounds}")
     s.phase = phase
     scores = _per_seat(d, "scores", seats)
     for c, v in scores.items():
         if not isinstance(v, int) or isinstance(v, bool) or v < 0:
-            raise _fail(f"scores.{c}", f"expected a whole number ≥ 0, got {v!r}")
-    s.scores = dict(scores)
+            raise _fail(f"scores.{c}", f"expected a whole number ≥ 0, got {quote(v)}")
+    s.scores = {c: scores[c] for c in seats}  # in seat order, whatever order the text had
     known = set(ed.family)
     piles: dict[str, dict[str, list[str]]] = {}
     for field in ("hands", "aside", "discard"):
@@ -107,7 +109,7 @@ def from_data(d: Any) -> State:
                 raise _fail(f"{field}.{c}", "expected a list of card names")
             for card in cards:
                 if not isinstance(card, str) or card not in known:
-                    raise _fail(f"{field}.{c}", f"unknown card {card!r} in {ed.id}")
+                    raise _fail(f"{field}.{c}", f"unknown card {quote(card)} in {ed.id}")
         piles[field] = {c: list(v[c]) for c in seats}
     s.hands, s.aside, s.discard = piles["hands"], piles["aside"], piles["discard"]
     s.queue = _queue(d.get("queue"), ed.id, known, seats, ed.tokens)
@@ -118,17 +120,23 @@ def from_data(d: Any) -> State:
             # A one-shot card is face up only while it resolves (its decision is pending).
             if qc[UP] and qc[NAME] in ONE_SHOT and not (resolving and i + 1 == d.get("cursor")):
                 raise _fail(f"queue[{i + 1}][{j + 1}].face_up", f"a {qc[NAME]} is never face up here")
-    seed, rng = d.get("seed"), d.get("rng")
-    s.seed = seed if isinstance(seed, int) and seed >= 0 else 0
-    s.rng = rng if isinstance(rng, int) and rng >= 0 else s.seed
+    # Both are optional (NOTATION.md's positions have neither) but never silently replaced when wrong.
+    s.seed = _int(d, "seed", 0) if d.get("seed") is not None else 0
+    s.rng = _int(d, "rng", 0) if d.get("rng") is not None else s.seed
     s.pending, s.depth, s.take_tokens, s.gone = None, 0, False, False
     s.placed, s.cursor, s.to_act = 0, 0, None
     if phase == PLACEMENT:
         if d.get("to_act") not in seats:
-            raise _fail("to_act", f"expected the seat that places next, got {d.get('to_act')!r}")
+            raise _fail("to_act", f"expected the seat that places next, got {quote(d.get('to_act'))}")
         s.placed = (seats.index(d["to_act"]) - s.first) % len(seats)
         if any(not s.hands[seats[(s.first + i) % len(seats)]] for i in range(s.placed, len(seats))):
             raise _fail("hands", "a player who still has to place this round has no card")
+    composed = d.get("composed", False)
+    if not isinstance(composed, bool):
+        raise _fail("composed", "expected true or false")
+    if not composed:
+        _check_history(s)
+    if phase == PLACEMENT:
         advance(s, None)
     elif phase == RESOLUTION:
         s.cursor = _int(d, "cursor", 1, max(1, len(s.queue))) - 1
@@ -154,9 +162,9 @@ def _queue(v: Any, edition: str, known: set[str], seats: list[str], tokens: bool
             if not isinstance(c, dict):
                 raise _fail(f, "expected a card object")
             if not isinstance(c.get("card"), str) or c["card"] not in known:
-                raise _fail(f"{f}.card", f"unknown card {c.get('card')!r} in {edition}")
+                raise _fail(f"{f}.card", f"unknown card {quote(c.get('card'))} in {edition}")
             if c.get("owner") not in seats:
-                raise _fail(f"{f}.owner", f"not a seat: {c.get('owner')!r}")
+                raise _fail(f"{f}.owner", f"not a seat: {quote(c.get('owner'))}")
             up = c.get("face_up")
             if not isinstance(up, bool):
                 raise _fail(f"{f}.face_up", "expected true or false")
@@ -185,6 +193,27 @@ def _check_conservation(s: State) -> None:
             raise _fail(f"cards.{c}", f"every card must be in exactly one place — {detail}")
 
 
+def _check_history(s: State) -> None:
+    """A position reached in play: each player has placed one card per round so far (counting this
+    round's placements from the first player up to the one to act) and the cards add up to it."""
+    n = len(s.seats)
+    per = s.ed.families_per_player(n)
+    aside = per * s.ed.aside_per_family(n)
+    start = per * len(s.ed.family) - aside
+    if s.phase == PLACEMENT:
+        when = f"round {s.round}, {s.placed} of {n} placed"
+    else:
+        when = f"round {s.round}'s {s.phase}" if s.phase == RESOLUTION else "the end"
+    for i, c in enumerate(s.seats):
+        placed = s.round - (s.phase == PLACEMENT and (i - s.first) % n >= s.placed)
+        if len(s.aside[c]) != aside:
+            raise _fail(f"aside.{c}", f"{aside} cards are set aside at the start, not {len(s.aside[c])}")
+        if len(s.hands[c]) != start - placed:
+            raise _fail(f"hands.{c}", f"at {when}, {c} has placed {placed} of {start} cards: "
+                                      f"{start - placed} in hand, not {len(s.hands[c])}")
+    # With hands and asides right, conservation puts the placed cards in the queue or the discard.
+
+
 def _pending(s: State, p: Any) -> None:
     if p is None:
         advance(s, None)  # resolve from the cursor to the first decision
@@ -205,13 +234,12 @@ def _pending(s: State, p: Any) -> None:
         raise _fail("pending", "the ability has no legal choice here")
 
 
-def dumps(s: State) -> str:
-    return json.dumps(to_data(s))
+def dumps(s: State, composed: bool = False) -> str:
+    d = to_data(s)
+    if composed:
+        d["composed"] = True
+    return json.dumps(d)
 
 
 def loads(text: str) -> State:
-    try:
-        d = json.loads(text)
-    except (TypeError, json.JSONDecodeError) as e:
-        raise ValueError(f"position: not valid JSON ({e})") from None
-    return from_data(d)
+    return from_data(parse(text, "position"))

@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from .engine import CHOICE_KIND, ranking
+from .errors import quote
 from .position import public_fields
 from .state import NAME, OVER, OWNER, RESOLUTION, TOKENS, UP, State
 
@@ -20,7 +21,7 @@ def decision(s: State) -> dict[str, Any] | None:
 
 def view(s: State, viewer: str | None) -> dict[str, Any]:
     if viewer is not None and viewer not in s.seats:
-        raise ValueError(f"viewer: {viewer!r} is not a seat of this game")
+        raise ValueError(f"viewer: {quote(viewer)} is not a seat of this game")
     over = s.phase == OVER
     return {
         "game": "oriflamme",

@@ -11,7 +11,8 @@ One game lives in the module at a time (the worker serves one page). Shapes:
      "colours": ["red", ...] (optional)}``
 - ``act(action)`` → update, or ``{"error": ...}`` (nothing changes) — the human to act plays.
 - ``bot_step()`` → update — the bot to act chooses from its own view and the legal actions only.
-- ``update(viewer)`` → the current update seen by ``viewer`` (hot-seat hand-over, resume).
+- ``update(viewer)`` → the current update seen by ``viewer``, a human seat (hot-seat hand-over, resume);
+  a bot's view is refused. ``scores`` in an update are as the viewer knows them (hidden gold stays hidden).
 - ``save()`` → ``{"format": "oriflamme-web-save/1", "settings", "seed", "actions"}``.
 - ``load(save_json)`` → update, rebuilt by ``new_game`` and ``play`` of every action (the engine's
   own checks); invalid → ``{"error": ...}`` and the current game is kept.
@@ -30,6 +31,9 @@ import os
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
+
+from .errors import quote
+from .jsontext import parse
 
 SAVE_FORMAT = "oriflamme-web-save/1"
 BOT_LEVELS = ("random", "easy", "normal", "hard")
@@ -246,7 +250,7 @@ class Session:
             "events": _redact(events or [], viewer, game),
             "over": over,
             "ranking": game.ranking() if over else None,
-            "scores": dict(game.scores),
+            "scores": game.visible_scores(viewer),
             "actions": len(self.actions),
             "seats": self.seats(),
             "settings": self.settings,
@@ -309,9 +313,9 @@ def _parse(text: str, what: str) -> Any:
     if len(text) > 1_000_000:
         raise WebError(f"{what} is too long")
     try:
-        return json.loads(text)
-    except json.JSONDecodeError as exc:
-        raise WebError(f"{what} is not valid JSON: {exc.msg}") from None
+        return parse(text, what)
+    except ValueError as exc:
+        raise WebError(str(exc)) from None
 
 
 def _rebuild(raw: Any) -> Session:
@@ -319,7 +323,7 @@ def _rebuild(raw: Any) -> Session:
     if not isinstance(raw, dict):
         raise WebError("a save must be a JSON object")
     if raw.get("format") != SAVE_FORMAT:
-        raise WebError(f"unknown save format {raw.get('format')!r}")
+        raise WebError(f"unknown save format {quote(raw.get('format'))}")
     settings = raw.get("settings")
     if isinstance(settings, dict):
         settings = dict(settings)
@@ -338,7 +342,7 @@ def _rebuild(raw: Any) -> Session:
         try:
             session.play(action)
         except _illegal_types() as exc:
-            raise WebError(f"save.actions[{i}] {action!r}: {exc}") from None
+            raise WebError(f"save.actions[{i}] {quote(action)}: {exc}") from None
     return session
 
 
@@ -377,7 +381,7 @@ def act(action: str) -> str:
         try:
             actor, events = session.play(action)
         except _illegal_types() as exc:
-            raise WebError(str(exc) or f"illegal action {action!r}") from None
+            raise WebError(str(exc) or f"illegal action {quote(action)}") from None
     except WebError as exc:
         return _error(str(exc))
     return _dump(session.update(action, actor, events))
@@ -392,7 +396,7 @@ def bot_step() -> str:
         legal = list(session.game.legal_actions())
         choice = session.bots[colour].choose(session.game.view(colour), legal)
         if choice not in legal:
-            raise WebError(f"bot {colour} chose an illegal action {choice!r}")
+            raise WebError(f"bot {colour} chose an illegal action {quote(choice)}")
         actor, events = session.play(choice)
     except WebError as exc:
         return _error(str(exc))
@@ -425,7 +429,7 @@ def hint() -> str:
             bot = make_bot("hard", seed=seed, budget_ms=HINT_BUDGET_MS)
         choice = bot.choose(game.view(colour), legal)
         if choice not in legal:
-            raise WebError(f"the hint {choice!r} is not a legal action")
+            raise WebError(f"the hint {quote(choice)} is not a legal action")
     except WebError as exc:
         return _error(str(exc))
     return _dump({"action": choice, "colour": colour})
@@ -435,7 +439,9 @@ def update(viewer: str | None = None) -> str:
     try:
         session = _current()
         if viewer is not None and viewer not in session.colours:
-            raise WebError(f"unknown colour {viewer!r}")
+            raise WebError(f"unknown colour {quote(viewer)}")
+        if viewer is not None and session.kinds[viewer] != "human":
+            raise WebError(f"{viewer} is a bot: only a human's view is shown")
     except WebError as exc:
         return _error(str(exc))
     return _dump(session.update(viewer=viewer))

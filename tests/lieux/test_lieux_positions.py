@@ -68,6 +68,10 @@ CASES: list[tuple[str, Callable[[Pos], None]]] = [
     ("hands.red", _too_many_cards),
     ("forced", _set("forced", {"green": "port"})),
     ("rng", _set("rng", "zz")),
+    ("rng", _set("rng", "-1")),  # int(_, 16) would take a sign, underscores and spaces
+    ("rng", _set("rng", "1_0")),
+    ("rng", _set("rng", " 1f")),
+    ("rng", _set("rng", "+1")),
     ("pending.ability", _set("pending", {"ability": "king", "owner": "red", "value": 15, "copied": False})),
     ("pending.value", _set("pending", {"ability": "thief", "owner": "red", "value": 11, "copied": False})),
     ("to_act", _set("to_act", "purple")),

@@ -26,11 +26,11 @@ def show(path: str, inp: TextIO, out: TextIO, tty: bool) -> int:
         return 2
     style = Style(tty)
     try:
-        if '"lieux/' in text[:200]:
+        from ..game import load_game
+        g = load_game(text)  # validates (nesting bounded), naming a bad field; either game by its format
+        if g.game == "lieux":
             out.write(str(lieux_module().render_text(text)) + "\n")
             return 0
-        from ..game import load_game
-        g = load_game(text)  # validates, naming a bad field
         data = json.loads(text)
     except ValueError as e:
         out.write(f"invalid position: {e}\n")

@@ -38,7 +38,7 @@ class Session:
         self.save = save
         self.log: dict[str, list[str]] = {c: [] for c in humans}  # everything each human was told
         self.unseen: dict[str, list[str]] = {c: [] for c in humans}  # hot-seat: since their last turn
-        self.at_screen: str | None = None if hotseat else humans[0]
+        self.at_screen: str | None = None if hotseat or not humans else humans[0]
 
     # ---- output
     def say(self, text: str = "") -> None:
@@ -46,7 +46,11 @@ class Session:
         self.out.flush()
 
     def tell(self, events: list[dict[str, Any]]) -> None:
-        """Each human hears the events as they may see them; hot-seat players hear them on their turn."""
+        """Each human hears the events as they may see them; hot-seat players hear them on their turn; with
+        no human (bots only), the terminal is told what a spectator sees."""
+        if not self.humans:
+            for line in log_lines(redact(self.g, events, None), self.g.game):
+                self.say("  " + line)
         for c in self.humans:
             lines = log_lines(redact(self.g, events, c), self.g.game)
             self.log[c] += lines
@@ -76,8 +80,8 @@ class Session:
                 bot = self.bots[c]
                 view = g.view(c) if getattr(bot, "needs_view", True) else {}
                 action = bot.choose(view, g.legal_actions())
-                if not self.hotseat:
-                    self.say(self.style.paint(f"{c} ({bot.level}): {action}", c))
+                if not self.hotseat:  # not the action: it may name a face-down card; the events tell it
+                    self.say(self.style.paint(f"{c} ({bot.level}):", c))
                 self.act(action)
             else:
                 self.human_turn(c)
@@ -146,11 +150,10 @@ class Session:
         if not low:
             self.say(f"Type a number from 1 to {n} or an action ('help' for commands).")
             return None
-        if low.isdigit():
-            k = int(low)
-            if 1 <= k <= n:
-                return legal[k - 1]
-            self.say(f"No action number {k}: choose from 1 to {n}.")
+        if low.isascii() and low.isdigit():
+            if len(low) <= 6 and 1 <= int(low) <= n:
+                return legal[int(low) - 1]
+            self.say(f"No action number {low if len(low) <= 12 else low[:12] + '…'}: choose from 1 to {n}.")
             return None
         if low in legal:
             return low
@@ -209,6 +212,7 @@ def add_arguments(ap: argparse.ArgumentParser) -> None:
                     help="level of the bots: random, easy, normal, hard; a comma list gives one per "
                          "opponent in seat order")
     ap.add_argument("--hotseat", action="store_true", help="every seat is a human at this terminal")
+    ap.add_argument("--watch", action="store_true", help="bots only: watch them play, as a spectator")
     ap.add_argument("--colour", "--color", dest="colour", default=None, help="your colour")
     ap.add_argument("--save", type=Path, default=None, help="write the position here after every move")
     ap.add_argument("--load", type=Path, default=None, help="resume a saved position")
@@ -231,7 +235,8 @@ def run(args: argparse.Namespace, inp: TextIO, out: TextIO, tty: bool) -> int:
     except (ValueError, OSError) as e:
         out.write(f"error: {e}\n")
         return 2
-    humans = list(seats) if args.hotseat else [args.colour if args.colour is not None else seats[0]]
+    humans = list(seats) if args.hotseat else [] if args.watch else \
+        [args.colour if args.colour is not None else seats[0]]
     levels = levels or ["normal"]
     opponents = [c for c in seats if c not in humans]
     base = args.seed if args.seed is not None else 0
@@ -239,7 +244,9 @@ def run(args: argparse.Namespace, inp: TextIO, out: TextIO, tty: bool) -> int:
             for i, c in enumerate(opponents)}
     session = Session(g, humans, bots, inp, out, style, args.hotseat, args.save)
     described = [f"{c} is {'an' if b.level[0] in 'aeiou' else 'a'} {b.level} bot" for c, b in bots.items()]
-    who = "hot-seat: " + ", ".join(humans) if args.hotseat else f"you are {humans[0]}; {', '.join(described)}"
+    bots_text = ", ".join(described)
+    who = ("hot-seat: " + ", ".join(humans) if args.hotseat else
+           f"watching: {bots_text}" if not humans else f"you are {humans[0]}; {bots_text}")
     name = "Château, Village & Port" if g.game == "lieux" else f"Oriflamme ({g.edition})"
     session.say(f"{name}, {len(seats)} players — {who}. Type 'help' for commands.")
     try:

@@ -5,7 +5,7 @@ from __future__ import annotations
 import secrets
 from typing import Any
 
-from oriflamme.errors import IllegalAction
+from oriflamme.errors import IllegalAction, not_text, quote
 
 from . import rng
 from .cards import COLOURS, HAND_SIZE, PLACES, SETS, START_GOLD, VALUES
@@ -15,6 +15,7 @@ from .rules import legal_actions as _legal
 from .state import State
 from .view import redact_events as _redact
 from .view import view as _view
+from .view import visible_gold
 
 
 class Game:
@@ -55,21 +56,22 @@ class Game:
         return _legal(self._s)
 
     def play(self, action: str) -> list[Event]:
-        if not isinstance(action, str):
-            raise IllegalAction(repr(action), "an action is a string")
-        norm = " ".join(action.split())
         legal = _legal(self._s)
-        if norm not in legal:
-            raise IllegalAction(action, explain(self._s, norm, legal))
+        if action not in legal:  # the exact text of a legal action, nothing normalised (D35)
+            raise IllegalAction(action, not_text(action, legal) or explain(self._s, action, legal))
         s = self._s.clone()
-        events = apply(s, norm)
+        events = apply(s, action)
         self._s = s
         return events
 
     def view(self, colour: str | None) -> dict[str, Any]:
         if colour is not None and colour not in self._s.seats:
-            raise ValueError(f"{colour!r} is not seated")
+            raise ValueError(f"{quote(colour)} is not seated")
         return _view(self._s, colour)
+
+    def visible_scores(self, colour: str | None) -> dict[str, int | None]:
+        """The scores (gold) as `colour` knows them (None: a spectator)."""
+        return visible_gold(self._s, colour)
 
     def redact_events(self, events: list[Event], colour: str | None) -> list[Event]:
         return _redact(events, colour)
@@ -114,14 +116,14 @@ def explain(s: State, action: str, legal: list[str]) -> str:
             return f"every player first selects a card: {who} must 'select VALUE'"
         if len(t) != 2 or not t[1].isdigit():
             return "expected 'select VALUE'"
-        return f"{t[1]} is not in {who}'s hand"
+        return f"{quote(t[1])} is not in {who}'s hand"
     if verb != "put":
         return f"{who} must put their selected card: 'put VALUE PLACE'"
     v = s.selected[who] if who else None
     if len(t) < 3 or t[1] != str(v):
         return f"{who}'s selected card is {v}"
     if t[2] not in PLACES:
-        return f"unknown place {t[2]!r} (places: {', '.join(PLACES)})"
+        return f"unknown place {quote(t[2])} (places: {', '.join(PLACES)})"
     if who in s.forced and t[2] != s.forced[who]:
         return f"a Strategist forces {who} to put their card in {s.forced[who]}"
     sides = [a.split()[3] for a in legal if a.split()[2] == t[2] and len(a.split()) > 3]
@@ -144,7 +146,7 @@ def new_game(players: int | list[str] = 3, set: str = "A", hidden_gold: bool = F
         if not 3 <= len(seats) <= 5 or len({*seats}) != len(seats) or any(c not in COLOURS for c in seats):
             raise ValueError(f"players: 3 to 5 distinct colours among {list(COLOURS)}, got {seats}")
     if set not in SETS:
-        raise ValueError(f"set: expected one of {list(SETS)}, got {set!r}")
+        raise ValueError(f"set: expected one of {list(SETS)}, got {quote(set)}")
     state = (secrets.randbits(64) if seed is None else seed) & rng.MASK
     piles: dict[str, list[int]] = {}
     hands: dict[str, list[int]] = {}

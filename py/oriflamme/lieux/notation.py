@@ -3,12 +3,16 @@
 from __future__ import annotations
 
 import json
+import re
 from typing import Any, cast
 
+from ..errors import quote
+from ..jsontext import parse
 from .cards import COLOURS, IMMEDIATE, PLACES, ROUNDS, SETS, VALUES, ability, turns_per_round
 from .state import PHASES, Card, Pending, State
 
 FORMAT = "lieux/1"
+_HEX = re.compile(r"[0-9a-fA-F]{1,16}")
 
 
 def to_position(s: State, to_act: str | None) -> dict[str, Any]:
@@ -50,7 +54,7 @@ def _bad(field: str, why: str) -> ValueError:
 def _int(d: dict[str, Any], key: str, lo: int, hi: int) -> int:
     v = d.get(key)
     if isinstance(v, bool) or not isinstance(v, int):
-        raise _bad(key, f"expected a whole number, got {v!r}")
+        raise _bad(key, f"expected a whole number, got {quote(v)}")
     if not lo <= v <= hi:
         raise _bad(key, f"{v} is outside {lo}..{hi}")
     return v
@@ -72,7 +76,7 @@ def _card_list(v: Any, field: str) -> list[int]:
         raise _bad(field, "expected a list of card values")
     for x in v:
         if isinstance(x, bool) or not isinstance(x, int) or x not in VALUES:
-            raise _bad(field, f"unknown card {x!r} (values are 1..15)")
+            raise _bad(field, f"unknown card {quote(x)} (values are 1..15)")
     return list(v)
 
 
@@ -81,10 +85,10 @@ def from_position(d: Any) -> State:
     if not isinstance(d, dict):
         raise _bad("position", "expected a JSON object")
     if d.get("format") != FORMAT:
-        raise _bad("format", f"expected {FORMAT!r}, got {d.get('format')!r}")
+        raise _bad("format", f"expected {quote(FORMAT)}, got {quote(d.get('format'))}")
     set_id = d.get("set")
     if set_id not in SETS:
-        raise _bad("set", f"expected one of {list(SETS)}, got {set_id!r}")
+        raise _bad("set", f"expected one of {list(SETS)}, got {quote(set_id)}")
     hidden = d.get("hidden_gold", False)
     if not isinstance(hidden, bool):
         raise _bad("hidden_gold", "expected true or false")
@@ -93,25 +97,25 @@ def from_position(d: Any) -> State:
         raise _bad("seats", "expected a list of 3 to 5 colours")
     for c in seats:
         if c not in COLOURS:
-            raise _bad("seats", f"unknown colour {c!r}")
+            raise _bad("seats", f"unknown colour {quote(c)}")
     if len(set(seats)) != len(seats):
         raise _bad("seats", "a colour is seated twice")
     rnd = _int(d, "round", 1, ROUNDS)
     turn = _int(d, "turn", 1, turns_per_round(len(seats)))
     first = cast(str, d.get("first"))  # checked below
     if first not in seats:
-        raise _bad("first", f"{first!r} is not seated")
+        raise _bad("first", f"{quote(first)} is not seated")
     phase = d.get("phase")
     if phase not in PHASES:
-        raise _bad("phase", f"expected one of {list(PHASES)}, got {phase!r}")
+        raise _bad("phase", f"expected one of {list(PHASES)}, got {quote(phase)}")
     hint = d.get("to_act")
     if hint is not None and hint not in seats:
-        raise _bad("to_act", f"{hint!r} is not seated")
+        raise _bad("to_act", f"{quote(hint)} is not seated")
 
     gold: dict[str, int] = {}
     for c, g in _per_seat(d, "gold", seats).items():
         if isinstance(g, bool) or not isinstance(g, int):
-            raise _bad(f"gold.{c}", f"expected a whole number, got {g!r}")
+            raise _bad(f"gold.{c}", f"expected a whole number, got {quote(g)}")
         if g < 0:
             raise _bad(f"gold.{c}", f"gold cannot be negative ({g})")
         gold[c] = g
@@ -136,7 +140,7 @@ def from_position(d: Any) -> State:
             if not isinstance(item, dict) or set(item) != {"owner", "value"}:
                 raise _bad(f, 'expected {"owner": colour, "value": 1..15}')
             if item["owner"] not in seats:
-                raise _bad(f, f"owner {item['owner']!r} is not seated")
+                raise _bad(f, f"owner {quote(item['owner'])} is not seated")
             value = _card_list([item["value"]], f)[0]
             if row and row[-1][1] < value:
                 raise _bad(f"places.{p}", "cards must be in decreasing value order, highest on the left")
@@ -175,9 +179,9 @@ def from_position(d: Any) -> State:
     forced: dict[str, str] = {}
     for c, p in forced_raw.items():
         if c not in seats or selected.get(c) is None:
-            raise _bad("forced", f"{c!r} has no selected card to force")
+            raise _bad("forced", f"{quote(c)} has no selected card to force")
         if p not in PLACES:
-            raise _bad(f"forced.{c}", f"unknown place {p!r}")
+            raise _bad(f"forced.{c}", f"unknown place {quote(p)}")
         forced[c] = p
 
     pending = None
@@ -187,19 +191,19 @@ def from_position(d: Any) -> State:
             raise _bad("pending", "expected null or an object")
         a = raw_pending.get("ability")
         if not isinstance(a, str) or a not in IMMEDIATE or a == "hunter":
-            raise _bad("pending.ability", f"{a!r} is not an effect that waits for a choice")
+            raise _bad("pending.ability", f"{quote(a)} is not an effect that waits for a choice")
         owner = cast(str, raw_pending.get("owner"))  # checked below
         pvalue = _card_list([raw_pending.get("value")], "pending.value")[0]
         copied = raw_pending.get("copied", False)
         if not isinstance(copied, bool):
             raise _bad("pending.copied", "expected true or false")
         if owner not in seats:
-            raise _bad("pending.owner", f"{owner!r} is not seated")
+            raise _bad("pending.owner", f"{quote(owner)} is not seated")
         if (owner, pvalue) not in {card for p in PLACES for card in places[p]}:
             raise _bad("pending.value", f"{owner} {pvalue} is not on the table")
         expected = "alchemist" if copied else a
         if ability(pvalue) != expected:
-            raise _bad("pending.value", f"card {pvalue} cannot apply {a!r}")
+            raise _bad("pending.value", f"card {pvalue} cannot apply {quote(a)}")
         pending = Pending(a, owner, pvalue, copied)
 
     if phase == "over" and (
@@ -212,12 +216,9 @@ def from_position(d: Any) -> State:
         raise _bad("forced", "only meaningful while cards are being placed")
 
     raw_rng = d.get("rng")
-    try:
-        if not isinstance(raw_rng, str) or len(raw_rng) > 16:
-            raise ValueError
-        state_rng = int(raw_rng, 16)
-    except ValueError:
-        raise _bad("rng", f"expected up to 16 hex digits, got {raw_rng!r}") from None
+    if not isinstance(raw_rng, str) or not _HEX.fullmatch(raw_rng):  # int() would take "-1", "1_0", " 1"
+        raise _bad("rng", f"expected up to 16 hex digits, got {quote(raw_rng)}")
+    state_rng = int(raw_rng, 16)
 
     return State(
         set_id=set_id, hidden_gold=hidden, seats=list(seats), round=rnd, turn=turn, first=first,
@@ -228,8 +229,4 @@ def from_position(d: Any) -> State:
 
 
 def from_json(text: str) -> State:
-    try:
-        d = json.loads(text)
-    except json.JSONDecodeError as e:
-        raise _bad("position", f"not JSON ({e})") from None
-    return from_position(d)
+    return from_position(parse(text, "position"))

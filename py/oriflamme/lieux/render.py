@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 from typing import Any
 
+from ..errors import quote
 from .cards import CHARACTERS
 from .notation import FORMAT, from_position
 from .view import VIEW_FORMAT, view
@@ -26,7 +27,7 @@ def render_text(view_or_position: Any) -> str:
     if v.get("format") == FORMAT:
         v = view(from_position(v), None, reveal_all=True)
     elif v.get("format") != VIEW_FORMAT:
-        raise ValueError(f"format: expected {VIEW_FORMAT!r} or {FORMAT!r}")
+        raise ValueError(f"format: expected {quote(VIEW_FORMAT)} or {quote(FORMAT)}")
 
     lines: list[str] = []
     viewer = v["viewer"]

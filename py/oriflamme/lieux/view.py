@@ -16,6 +16,12 @@ def card_view(owner: str, value: int) -> dict[str, Any]:
     return {"owner": owner, "value": value, "ability": a, "name": en, "name_fr": fr, "timing": timing(value)}
 
 
+def visible_gold(s: State, viewer: str | None, reveal_all: bool = False) -> dict[str, int | None]:
+    """Each player's gold as `viewer` knows it: with hidden gold, only their own until the end."""
+    shown = s.phase == "over" or not s.hidden_gold or reveal_all
+    return {c: (s.gold[c] if shown or c == viewer else None) for c in s.seats}
+
+
 def view(s: State, viewer: str | None, *, reveal_all: bool = False) -> dict[str, Any]:
     """The viewer's view. `reveal_all` (for drawings of a full position) shows everything."""
     over = s.phase == "over"
@@ -50,7 +56,7 @@ def view(s: State, viewer: str | None, *, reveal_all: bool = False) -> dict[str,
         "first": s.first,
         "phase": s.phase,
         "to_act": actor,
-        "gold": {c: (s.gold[c] if gold_visible or sees(c) else None) for c in s.seats},
+        "gold": visible_gold(s, viewer, reveal_all),
         "hand": list(s.hands[viewer]) if viewer is not None else None,
         "hands": {c: list(s.hands[c]) for c in s.seats} if reveal_all else None,
         "hand_sizes": {c: len(s.hands[c]) for c in s.seats},
