@@ -108,3 +108,16 @@ def test_lieux_share_link_replays_to_same_gold(strict_page: Any, site_url: str) 
     assert page.locator('[data-testid="rp-log"] li').count() == 0
     page.click('[data-testid="rp-end"]')
     assert page.locator('[data-testid="rp-log"] li').count() > 10
+
+
+def test_a_deeply_nested_link_is_refused_in_words_and_a_game_still_starts(strict_page: Any,
+                                                                         site_url: str) -> None:
+    """A 44-character link that inflates to 5,000 nested arrays: an error in words, not a dead engine."""
+    page = strict_page
+    page.goto(f"{site_url}?lang=en&speed=0&test=1#g=z7cExDQAAAAKgoM7-NUzhByQAAAAAwFsBAAAAgLsB")
+    err = page.locator('[data-testid="rp-error"]')
+    err.wait_for(timeout=60_000)
+    assert "nested more than" in err.inner_text()
+    page.click('[data-testid="rp-wait"] a.btn.primary, main a.btn.primary[href="./"]')
+    page.click('[data-testid="start"]')
+    page.wait_for_selector(ACTIONS, timeout=60_000)

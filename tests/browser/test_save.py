@@ -82,6 +82,23 @@ def test_corrupt_save_gives_notice_and_clean_game(strict_page: Any, site_url: st
     assert page.locator('.toast.error').count() == 0
 
 
+def test_a_save_nested_too_deep_gives_notice_and_the_engine_plays_on(strict_page: Any, site_url: str) -> None:
+    page = strict_page
+    page.goto(f"{site_url}?lang=en&speed=0&test=1")
+    page.wait_for_function(BOOTED, timeout=120_000)
+    seats = [{"kind": "human"}, {"kind": "bot", "level": "easy"}, {"kind": "bot", "level": "easy"}]
+    save = json.dumps({"format": "oriflamme-web-save/1", "seed": 5, "actions": [],
+                       "settings": {"game": "oriflamme", "edition": "retail", "players": 3, "seats": seats,
+                                    "colours": "NESTED"}})
+    page.evaluate("(t) => localStorage.setItem('oriflamme.save', t)",
+                  save.replace('"NESTED"', "[" * 5000 + "]" * 5000))
+    page.reload()
+    page.click('[data-testid="resume"]')
+    page.wait_for_selector(ACTIONS, timeout=60_000)  # the same page's engine starts a clean game
+    assert "could not be read" in page.locator('[data-testid="notice"]').inner_text()
+    play_some(page, 3, 7)
+
+
 def test_storage_that_throws(strict_page: Any, site_url: str) -> None:
     page = strict_page
     page.add_init_script("""Object.defineProperty(window, 'localStorage', {
