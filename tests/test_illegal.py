@@ -215,3 +215,17 @@ def test_both_games_take_only_the_exact_text_of_an_action(spacing):
                 g.play(action)
             assert g.to_json() == before
         g.play(legal)
+
+
+@pytest.mark.parametrize("seed", [-1, True, 2**64, "7", 1.5])
+@pytest.mark.parametrize("game_id", ["oriflamme", "lieux"])
+def test_a_bad_seed_is_refused_not_changed(seed, game_id):
+    with pytest.raises(ValueError, match=r"^seed:"):
+        new_game(game=game_id, seed=seed)
+
+
+@pytest.mark.parametrize("players", [None, "red", True, 3.0])
+def test_bad_players_are_a_value_error_in_both_games(players):
+    for game_id in ("oriflamme", "lieux"):
+        with pytest.raises(ValueError, match=r"^players:"):
+            new_game(game=game_id, players=players)

@@ -26,6 +26,13 @@ def not_text(action: object, legal: Sequence[str]) -> str | None:
     return None
 
 
+def check_seed(seed: object) -> None:
+    """A seed is a whole number the one-int RNG holds whole (a larger one would be the same game as a
+    smaller one, silently)."""
+    if seed is not None and (not isinstance(seed, int) or isinstance(seed, bool) or not 0 <= seed < 2**64):
+        raise ValueError(f"seed: expected a whole number in 0..2^64-1, got {quote(seed)}")
+
+
 class IllegalAction(ValueError):
     """An action that is not legal in the current position. The game is left unchanged."""
 

@@ -9,7 +9,7 @@ from typing import Any
 from . import engine, position
 from .actions import TEXTS, explain, to_text
 from .editions import get_edition
-from .errors import IllegalAction, not_text, quote
+from .errors import IllegalAction, check_seed, not_text, quote
 from .jsontext import parse
 from .rng import below, shuffle
 from .state import OVER, PLACEMENT, State
@@ -124,8 +124,7 @@ def new_game(edition: str = "retail", players: int | list[str] = 3, seed: int | 
     if seed is None:
         import random
         seed = random.SystemRandom().getrandbits(63)
-    if not isinstance(seed, int) or seed < 0:
-        raise ValueError("seed: expected a whole number ≥ 0")
+    check_seed(seed)
     return Game(_setup(ed.id, seats, seed))
 
 

@@ -121,8 +121,8 @@ def from_data(d: Any) -> State:
             if qc[UP] and qc[NAME] in ONE_SHOT and not (resolving and i + 1 == d.get("cursor")):
                 raise _fail(f"queue[{i + 1}][{j + 1}].face_up", f"a {qc[NAME]} is never face up here")
     # Both are optional (NOTATION.md's positions have neither) but never silently replaced when wrong.
-    s.seed = _int(d, "seed", 0) if d.get("seed") is not None else 0
-    s.rng = _int(d, "rng", 0) if d.get("rng") is not None else s.seed
+    s.seed = _int(d, "seed", 0, 2**64 - 1) if d.get("seed") is not None else 0
+    s.rng = _int(d, "rng", 0, 2**64 - 1) if d.get("rng") is not None else s.seed
     s.pending, s.depth, s.take_tokens, s.gone = None, 0, False, False
     s.placed, s.cursor, s.to_act = 0, 0, None
     if phase == PLACEMENT:

@@ -62,6 +62,7 @@ def position(
         "places": {p: [{"owner": o, "value": v} for o, v in places.get(p, [])] for p in PLACES},
         "pending": pending,
         "rng": rng,
+        "composed": True,  # a scenario: hands and piles need not add up to the turn (D36)
     }
 
 

@@ -158,3 +158,32 @@ def test_mutated_positions_load_or_raise_value_error(seed: int, steps: int, pick
         assert legal
         h.play(legal[0])
     assert h.is_over
+
+
+def _real(players: int, decisions: int) -> Pos:
+    g = new_game(players=players, seed=players)
+    for _ in range(decisions):
+        g.play(g.legal_actions()[0])
+    return dict(json.loads(g.to_json()))
+
+
+@pytest.mark.parametrize("players", [3, 5])
+@pytest.mark.parametrize(("change", "field"), [
+    (lambda p: p.update(round=1 if p["round"] > 1 else 2), "piles."),
+    (lambda p: p.update(turn=p["turn"] % 3 + 1), "hands."),
+    (lambda p: p.update(phase="place" if p["phase"] == "select" else "select"), "hands."),
+    (lambda p: p["hands"][p["seats"][0]].append(p["piles"][p["seats"][0]].pop()), "piles.|hands."),
+])
+def test_a_position_that_play_cannot_reach_is_refused(players: int, change: Callable[[Pos], None],
+                                                      field: str) -> None:
+    p = _real(players, 40)
+    load_game(json.dumps(p))
+    change(p)
+    with pytest.raises(ValueError, match=rf"^(turn|{field})"):
+        load_game(json.dumps(p))
+    p["composed"] = True  # a composed position (puzzle, scenario) is taken as it is, D36
+    try:
+        g = load_game(json.dumps(p))
+    except ValueError:
+        return  # refused by a rule of its own (e.g. a pending effect in the select phase)
+    assert json.loads(g.to_json())["composed"] is True

@@ -5,7 +5,7 @@ from __future__ import annotations
 import secrets
 from typing import Any
 
-from oriflamme.errors import IllegalAction, not_text, quote
+from oriflamme.errors import IllegalAction, check_seed, not_text, quote
 
 from . import rng
 from .cards import COLOURS, HAND_SIZE, PLACES, SETS, START_GOLD, VALUES
@@ -141,12 +141,17 @@ def new_game(players: int | list[str] = 3, set: str = "A", hidden_gold: bool = F
         if not 3 <= players <= 5:
             raise ValueError(f"players: 3 to 5, got {players}")
         seats = list(COLOURS[:players])
-    else:
+    elif isinstance(players, list):
         seats = list(players)
         if not 3 <= len(seats) <= 5 or len({*seats}) != len(seats) or any(c not in COLOURS for c in seats):
             raise ValueError(f"players: 3 to 5 distinct colours among {list(COLOURS)}, got {seats}")
-    if set not in SETS:
+    else:
+        raise ValueError("players: expected a count or a list of colours")
+    if not isinstance(set, str) or set not in SETS:
         raise ValueError(f"set: expected one of {list(SETS)}, got {quote(set)}")
+    if not isinstance(hidden_gold, bool):
+        raise ValueError("hidden_gold: expected true or false")
+    check_seed(seed)
     state = (secrets.randbits(64) if seed is None else seed) & rng.MASK
     piles: dict[str, list[int]] = {}
     hands: dict[str, list[int]] = {}

@@ -8,7 +8,7 @@ from typing import Any, cast
 
 from ..errors import quote
 from ..jsontext import parse
-from .cards import COLOURS, IMMEDIATE, PLACES, ROUNDS, SETS, VALUES, ability, turns_per_round
+from .cards import COLOURS, HAND_SIZE, IMMEDIATE, PLACES, ROUNDS, SETS, VALUES, ability, turns_per_round
 from .state import PHASES, Card, Pending, State
 
 FORMAT = "lieux/1"
@@ -38,6 +38,7 @@ def to_position(s: State, to_act: str | None) -> dict[str, Any]:
             "copied": s.pending.copied,
         },
         "rng": f"{s.rng:016x}",
+        **({"composed": True} if s.composed else {}),
     }
 
 
@@ -220,12 +221,35 @@ def from_position(d: Any) -> State:
         raise _bad("rng", f"expected up to 16 hex digits, got {quote(raw_rng)}")
     state_rng = int(raw_rng, 16)
 
+    composed = d.get("composed", False)
+    if not isinstance(composed, bool):
+        raise _bad("composed", "expected true or false")
+    if not composed:
+        _check_history(len(seats), rnd, turn, phase, hands, piles, selected)
     return State(
         set_id=set_id, hidden_gold=hidden, seats=list(seats), round=rnd, turn=turn, first=first,
         phase=phase, gold=gold, hands={c: sorted(h, reverse=True) for c, h in hands.items()},
         piles=piles, discard=discard, selected=selected, forced=forced, places=places,
-        pending=pending, rng=state_rng,
+        pending=pending, rng=state_rng, composed=composed,
     )
+
+
+def _check_history(players: int, rnd: int, turn: int, phase: str, hands: dict[str, list[int]],
+                   piles: dict[str, list[int]], selected: dict[str, int | None]) -> None:
+    """A position reached in play (D36): everyone drew back to a full hand at each round's start and has
+    played one card per turn so far (this turn's card is selected, or already put in `place`)."""
+    turns = turns_per_round(players)
+    if phase == "over" and turn != turns:
+        raise _bad("turn", f"a finished game ends on turn {turns}, not {turn}")
+    pile = len(VALUES) - HAND_SIZE - (rnd - 1) * turns
+    held = HAND_SIZE - turn + (phase == "select")  # in hand, plus the selected card while selecting
+    for c in hands:
+        if len(piles[c]) != pile:
+            raise _bad(f"piles.{c}", f"in round {rnd}, {c}'s pile holds {pile} cards, not {len(piles[c])}")
+        has = len(hands[c]) + (selected[c] is not None and phase == "select")
+        if has != held:
+            raise _bad(f"hands.{c}", f"at turn {turn} of round {rnd} ({phase}), {c} holds {held} cards "
+                                     f"(selected one included), not {has}")
 
 
 def from_json(text: str) -> State:

@@ -45,6 +45,7 @@ class State:
     places: dict[str, list[Card]] = field(default_factory=lambda: {p: [] for p in PLACES})
     pending: Pending | None = None
     rng: int = 0
+    composed: bool = False  # loaded from a composed position (a puzzle, a test scenario): D36
 
     @property
     def players(self) -> int:
@@ -72,6 +73,7 @@ class State:
             places={p: list(row) for p, row in self.places.items()},
             pending=self.pending,
             rng=self.rng,
+            composed=self.composed,
         )
 
     def order(self) -> list[str]:
