@@ -69,3 +69,14 @@ def test_whole_games(which: str, oriflamme: tuple[int, int, dict[str, int]],
         page.set_viewport_size(size)
         lieux_game(page, hooked_url, players, seed, lang)
         assert page.console_errors() == []
+        # That check can fail: a console error and a CSP violation on this page are caught.
+        page.evaluate("""() => {
+          console.error('deliberate');
+          const img = document.createElement('img');
+          img.src = 'http://example.invalid/blocked.png';  // img-src 'self': blocked before any request
+          document.body.append(img);
+        }""")
+        page.wait_for_function("window.__testHook.errors.some((e) => e.startsWith('CSP violation'))", 10_000)
+        caught = page.console_errors()
+        assert any("deliberate" in e for e in caught), caught
+        assert any("CSP violation: img-src blocked http://example.invalid" in e for e in caught), caught
