@@ -17,6 +17,7 @@ const browser = await puppeteer.launch({
   executablePath,
   headless: true,
   defaultViewport: { width: 1280, height: 800 },
+  timeout: 120_000,  // the start, on a machine that may be busy (default 30 s)
 });
 const page = await browser.newPage();
 const errors = [];

@@ -130,7 +130,15 @@ class Locator:
         return Locator(self.page, self.selector, index)
 
     def click(self) -> None:
-        self.page.click_nth(self.selector, self.index or 0)
+        """Like Playwright's, tolerant of a redraw between finding the element and clicking it: the
+        element is looked up again (a few times) when the driver says it is gone."""
+        for attempt in range(3):
+            try:
+                return self.page.click_nth(self.selector, self.index or 0)
+            except Exception as exc:
+                if attempt == 2 or not re.search(r"detached|stale|no element", str(exc), re.I):
+                    raise
+                time.sleep(0.2)
 
 
 class DrivenPage:
@@ -313,7 +321,10 @@ class WebKitPage(DrivenPage):
     def click_nth(self, selector: str, index: int) -> None:
         from selenium.webdriver.common.by import By
 
-        self.driver.find_elements(By.CSS_SELECTOR, selector)[index].click()
+        found = self.driver.find_elements(By.CSS_SELECTOR, selector)
+        if index >= len(found):
+            raise RuntimeError(f"no element {index} of {selector} ({len(found)} found)")
+        found[index].click()
 
     def set_viewport_size(self, size: dict[str, int]) -> None:
         """The window sized so that the page gets `size`: MiniBrowser's toolbar takes some height (measured
