@@ -18,8 +18,10 @@ SETUPS = [("retail", 3), ("retail", 5), ("pegasus", 3), ("pegasus", 4), ("protot
 
 
 def bot(level: str, seed: int = 1) -> Any:
-    # A fixed iteration cap and no time budget: the hard bot is then deterministic (and fast here).
-    return make_bot(level, seed=seed, iterations=60) if level == "hard" else make_bot(level, seed=seed)
+    # A fixed iteration cap and no time budget: a search bot is then deterministic (and fast here).
+    if level in ("hard", "expert"):
+        return make_bot(level, seed=seed, iterations=60)
+    return make_bot(level, seed=seed)
 
 
 def random_positions(edition: str, players: int, seed: int, count: int) -> list[Game]:

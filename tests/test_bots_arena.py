@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import math
+import time
 
 import pytest
 
@@ -51,3 +52,14 @@ def test_duplicate_deal_rotates_seats() -> None:
         assert {r.seats[e] for r in results if r.seats} == {"red", "blue", "green"}
     again = play_deal(("retail", ["normal", "random", "random"], 1, 0, None, None))
     assert [r.scores for r in again] == [r.scores for r in results]  # bots' seeds are fixed too
+
+
+def test_search_bots_can_think_for_equal_cpu_time() -> None:
+    """A deal played with a CPU-time budget (the task's seventh field) gives search bots the same
+    thinking time each, counted on this process's CPU clock."""
+    from oriflamme.bots import make_bot
+
+    assert make_bot("expert", budget_ms=5, cpu_clock=True).clock is time.process_time  # type: ignore[attr-defined]
+    assert make_bot("hard", budget_ms=5).clock is time.perf_counter  # type: ignore[attr-defined]
+    results = play_deal(("prototype", ["expert", "hard"], 1, 0, 2.0, None, True))
+    assert len(results) == 2 and all(set(r.scores) == {"expert", "hard"} for r in results)

@@ -1,4 +1,4 @@
-"""webapi.hint(): the hard bot's suggestion for the human to act, from that human's view only."""
+"""webapi.hint(): the expert bot's suggestion for the human to act, from that human's view only."""
 
 from __future__ import annotations
 
@@ -80,7 +80,7 @@ def test_hint_sees_only_the_humans_view(game: str, monkeypatch: pytest.MonkeyPat
     monkeypatch.setattr(target, fake_make_bot)
     h = json.loads(webapi.hint())
     assert h["action"] == u["legal"][-1]
-    assert seen["level"] == "hard" and seen["budget_ms"] == 60
+    assert seen["level"] == "expert" and seen["budget_ms"] == 60
     assert seen["legal"] == u["legal"]
     assert seen["view"] == webapi._current().game.view(u["to_act"])
 

@@ -32,9 +32,15 @@ def entry_names(bots: list[str]) -> list[str]:
     return out
 
 
-def play_deal(task: tuple[str, list[str], int, int, float | None, int | None]) -> list[GameResult]:
-    """All rotations of one deal. Returns one GameResult per rotation, keyed by line-up entry."""
-    edition, bots, seed, deal, budget_ms, iterations = task
+Task = tuple[str, list[str], int, int, float | None, int | None] | \
+    tuple[str, list[str], int, int, float | None, int | None, bool]
+
+
+def play_deal(task: Task) -> list[GameResult]:
+    """All rotations of one deal. Returns one GameResult per rotation, keyed by line-up entry.
+    The task's optional last field makes search bots count their budget in CPU time."""
+    edition, bots, seed, deal, budget_ms, iterations = task[:6]
+    cpu_clock = bool(task[6]) if len(task) > 6 else False
     names = entry_names(bots)
     n = len(bots)
     deal_seed = seed * 1_000_003 + deal
@@ -47,7 +53,8 @@ def play_deal(task: tuple[str, list[str], int, int, float | None, int | None]) -
             k = (j + rot) % n
             seat_entry[colour] = names[k]
             bot_seed = (seed * 7919 + deal) * 131 + rot * 17 + k + 0x5EED
-            players[colour] = make_bot(bots[k], seed=bot_seed, budget_ms=budget_ms, iterations=iterations)
+            players[colour] = make_bot(bots[k], seed=bot_seed, budget_ms=budget_ms, iterations=iterations,
+                                       cpu_clock=cpu_clock)
         while not g.is_over:
             colour = g.to_act
             legal = g.legal_actions()
@@ -85,8 +92,10 @@ def main(argv: list[str] | None = None) -> int:
                     help="comma-separated levels, one per seat; the first is the candidate")
     ap.add_argument("--games", type=int, default=300, help="total games (rounded up to whole deals)")
     ap.add_argument("--seed", type=int, default=1)
-    ap.add_argument("--budget-ms", type=float, default=None, help="hard bot's time per move")
-    ap.add_argument("--iterations", type=int, default=None, help="hard bot's iteration cap")
+    ap.add_argument("--budget-ms", type=float, default=None, help="search bots' wall time per move")
+    ap.add_argument("--cpu-ms", type=float, default=None,
+                    help="search bots' CPU time per move (equal thinking time on a loaded machine)")
+    ap.add_argument("--iterations", type=int, default=None, help="search bots' iteration cap")
     ap.add_argument("--workers", type=int, default=os.cpu_count() or 1)
     ap.add_argument("--progress", action="store_true", help="print the candidate's share as deals finish")
     a = ap.parse_args(argv)
@@ -94,7 +103,9 @@ def main(argv: list[str] | None = None) -> int:
     names = entry_names(bots)
     n = len(bots)
     deals = max(1, -(-a.games // n))
-    tasks = [(a.edition, bots, a.seed, d, a.budget_ms, a.iterations) for d in range(deals)]
+    budget = a.cpu_ms if a.cpu_ms is not None else a.budget_ms
+    tasks: list[Task] = [(a.edition, bots, a.seed, d, budget, a.iterations, a.cpu_ms is not None)
+                         for d in range(deals)]
     t0 = time.time()
     results: list[GameResult] = []
     step = max(1, deals // 10)
@@ -118,7 +129,9 @@ def main(argv: list[str] | None = None) -> int:
     results.sort(key=lambda r: r.deal)
     dt = time.time() - t0
     print(f"{a.edition}, {n} players, line-up {','.join(bots)}: {len(results)} games "
-          f"({deals} deals x {n} seat rotations), seed {a.seed}, {dt:.0f} s on {a.workers} workers")
+          f"({deals} deals x {n} seat rotations), seed {a.seed}, {dt:.0f} s on {a.workers} workers"
+          + (f", {a.cpu_ms:g} ms CPU per search move" if a.cpu_ms is not None else "")
+          + (f", {a.iterations} iterations cap" if a.iterations is not None else ""))
     print(format_table(summarize(results)))
     print()
     print("openskill (Plackett-Luce):")

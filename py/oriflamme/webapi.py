@@ -19,8 +19,8 @@ One game lives in the module at a time (the worker serves one page). Shapes:
 - ``replay(save_json)`` → ``{"steps": [{"position", "action", "actor", "events", "scores"}, ...]}``
   for a finished game (step 0 is the start, with ``action`` null); refused for a game in progress,
   so a shared link never reveals hidden cards of an unfinished game.
-- ``hint()`` → ``{"action": ...}``: what the hard bot would play in the place of the human to act,
-  from that human's view and the legal actions only (nothing is played); ``{"error": ...}`` when no
+- ``hint()`` → ``{"action": ...}``: what the strongest bot (expert) would play in the place of the human
+  to act, from that human's view and the legal actions only (nothing is played); ``{"error": ...}`` when no
   human is to act or the game is over.
 """
 
@@ -36,7 +36,8 @@ from .errors import quote
 from .jsontext import parse
 
 SAVE_FORMAT = "oriflamme-web-save/1"
-BOT_LEVELS = ("random", "easy", "normal", "hard")
+BOT_LEVELS = ("random", "easy", "normal", "hard", "expert")
+HINT_LEVEL = "expert"  # the hint plays the strongest level
 MAX_ACTIONS = 5000  # far above any real game; bounds the work a hostile save can ask for
 MAX_SEED = 2**53 - 1  # the largest integer JS passes exactly
 
@@ -407,7 +408,7 @@ HINT_BUDGET_MS = 600
 
 
 def hint() -> str:
-    """The hard bot's choice for the human to act, from that human's view only; plays nothing."""
+    """The strongest bot's choice for the human to act, from that human's view only; plays nothing."""
     try:
         session = _current()
         game = session.game
@@ -422,11 +423,11 @@ def hint() -> str:
         if session.settings["game"] == "lieux":
             from oriflamme.lieux.bots import make_bot as make_lieux_bot
 
-            bot = make_lieux_bot("hard", seed=seed, budget_ms=HINT_BUDGET_MS)
+            bot = make_lieux_bot(HINT_LEVEL, seed=seed, budget_ms=HINT_BUDGET_MS)
         else:
             from oriflamme.bots import make_bot
 
-            bot = make_bot("hard", seed=seed, budget_ms=HINT_BUDGET_MS)
+            bot = make_bot(HINT_LEVEL, seed=seed, budget_ms=HINT_BUDGET_MS)
         choice = bot.choose(game.view(colour), legal)
         if choice not in legal:
             raise WebError(f"the hint {quote(choice)} is not a legal action")

@@ -1,4 +1,4 @@
-"""The Hint button: the hard bot's suggestion for the human, highlighted on the table, then played."""
+"""The Hint button: the expert bot's suggestion for the human, highlighted on the table, then played."""
 
 from __future__ import annotations
 

@@ -88,6 +88,7 @@ export default {
     "level.easy": "Leicht",
     "level.normal": "Normal",
     "level.hard": "Schwer",
+    "level.expert": "Experte",
     "language": "Sprache",
     "seed": "Startwert (optional)",
     "speed": "Tempo der Bots",

@@ -88,6 +88,7 @@ export default {
     "level.easy": "Easy",
     "level.normal": "Normal",
     "level.hard": "Hard",
+    "level.expert": "Expert",
     language: "Language",
     seed: "Seed (optional)",
     speed: "Bot speed",

@@ -88,6 +88,7 @@ export default {
     "level.easy": "Facile",
     "level.normal": "Normal",
     "level.hard": "Difficile",
+    "level.expert": "Expert",
     "language": "Langue",
     "seed": "Graine (facultatif)",
     "speed": "Vitesse des robots",

@@ -10,7 +10,7 @@ export const EDITIONS = {
   pegasus: { min: 3, max: 5, colours: ["red", "blue", "green", "yellow", "black"] },
   prototype: { min: 2, max: 4, colours: ["red", "green", "black", "blue"] },
 };
-export const LEVELS = ["random", "easy", "normal", "hard"];
+export const LEVELS = ["random", "easy", "normal", "hard", "expert"];
 const SEATS = [...LEVELS, "human"]; // "human": hot-seat, another person on this device (web/ui/hotseat.js)
 export const SPEEDS = ["0", "0.5", "1", "2"];
 

@@ -1,4 +1,4 @@
-"""Bots for Oriflamme: one interface, four levels.
+"""Bots for Oriflamme: one interface, five levels.
 
     from oriflamme.bots import make_bot
     bot = make_bot("normal", seed=7)
@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from typing import Any, Protocol
 
-LEVELS = ("random", "easy", "normal", "hard")
+LEVELS = ("random", "easy", "normal", "hard", "expert")
 
 
 class Bot(Protocol):
@@ -23,10 +23,11 @@ class Bot(Protocol):
 
 
 def make_bot(level: str, seed: int | None = 0, budget_ms: float | None = None,
-             iterations: int | None = None) -> Bot:
-    """A bot of `level` (random, easy, normal, hard). `seed` makes its choices reproducible;
-    `budget_ms` bounds a hard bot's thinking time and `iterations` its search iterations (with a
-    fixed `iterations` and no time budget, the hard bot is fully deterministic too)."""
+             iterations: int | None = None, cpu_clock: bool = False) -> Bot:
+    """A bot of `level` (random, easy, normal, hard, expert). `seed` makes its choices reproducible;
+    `budget_ms` bounds a search bot's (hard, expert) thinking time and `iterations` its search
+    iterations (with a fixed `iterations` and no time budget, it is fully deterministic too);
+    `cpu_clock` counts the budget in this process's CPU time rather than wall time (the arena)."""
     seed = 0 if seed is None else seed
     if level == "random":
         from .simple import RandomBot
@@ -39,7 +40,10 @@ def make_bot(level: str, seed: int | None = 0, budget_ms: float | None = None,
         return NormalBot(seed)
     if level == "hard":
         from .hard import HardBot
-        return HardBot(seed, budget_ms=budget_ms, iterations=iterations)
+        return HardBot(seed, budget_ms=budget_ms, iterations=iterations, cpu_clock=cpu_clock)
+    if level == "expert":
+        from .expert import ExpertBot
+        return ExpertBot(seed, budget_ms=budget_ms, iterations=iterations, cpu_clock=cpu_clock)
     raise ValueError(f"level: unknown bot level {level!r} (known: {', '.join(LEVELS)})")
 
 

@@ -111,19 +111,30 @@ class NormalBot:
     def choose(self, view: dict[str, Any], legal_actions: list[str]) -> str:
         if len(legal_actions) == 1:
             return legal_actions[0]
+        states = self._deals(view)
+        if view["decision"]["kind"] == "reveal":
+            rule = self._reveal_rule(view, Knowledge(view))
+            if rule is not None and rule in legal_actions:
+                return rule
+        vs = self._values(view, legal_actions, states)
+        return legal_actions[max(range(len(vs)), key=vs.__getitem__)]
+
+    def values(self, view: dict[str, Any], legal_actions: list[str]) -> list[float]:
+        """The look-ahead's worth of each legal action (utility, plus the placement terms)."""
+        return self._values(view, legal_actions, self._deals(view))
+
+    def _deals(self, view: dict[str, Any]) -> list[State]:
+        sampler = Sampler(view)
+        return [sampler.sample(self.rng) for _ in range(self.samples)]
+
+    def _values(self, view: dict[str, Any], legal_actions: list[str], states: list[State]) -> list[float]:
         rng = self.rng
         me: str = view["viewer"]
-        sampler = Sampler(view)
-        states = [sampler.sample(rng) for _ in range(self.samples)]
         moves = moves_by_text(states[0], legal_actions)
         know = Knowledge(view)
         kind = view["decision"]["kind"]
-        if kind == "reveal":
-            rule = self._reveal_rule(view, know)
-            if rule is not None and rule in legal_actions:
-                return rule
-        best, best_v = 0, -1e18
-        for i, m in enumerate(moves):
+        out = []
+        for m in moves:
             v = 0.0
             for s0 in states:
                 s = s0.clone()
@@ -133,10 +144,8 @@ class NormalBot:
             v /= len(states)
             if kind == "place":
                 v += self._placement_terms(view, know, m)
-            v += rng.random() * 1e-6
-            if v > best_v:
-                best, best_v = i, v
-        return legal_actions[best]
+            out.append(v + rng.random() * 1e-6)
+        return out
 
     # ------------------------------------------------------------- reveal
 

@@ -209,7 +209,7 @@ def add_arguments(ap: argparse.ArgumentParser) -> None:
     ap.add_argument("--players", type=int, default=3)
     ap.add_argument("--seed", type=int, default=None)
     ap.add_argument("--bots", default="normal",
-                    help="level of the bots: random, easy, normal, hard; a comma list gives one per "
+                    help="level of the bots: random, easy, normal, hard, expert; a comma list gives one per "
                          "opponent in seat order")
     ap.add_argument("--hotseat", action="store_true", help="every seat is a human at this terminal")
     ap.add_argument("--watch", action="store_true", help="bots only: watch them play, as a spectator")

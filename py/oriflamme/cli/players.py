@@ -6,7 +6,7 @@ import importlib
 import random
 from typing import Any, Protocol
 
-LEVELS = ("random", "easy", "normal", "hard")
+LEVELS = ("random", "easy", "normal", "hard", "expert")
 
 
 class Chooser(Protocol):

@@ -23,7 +23,8 @@ def add_arguments(ap: argparse.ArgumentParser) -> None:
     ap.add_argument("--players", type=int, default=3)
     ap.add_argument("--games", type=int, default=100)
     ap.add_argument("--seed", type=int, default=0, help="game g uses seed S+g")
-    ap.add_argument("--bots", default="random", help="comma list of levels: random, easy, normal, hard")
+    ap.add_argument("--bots", default="random", help="comma list of levels: random, easy, normal, hard, "
+                    "expert")
 
 
 def _mean_sd(xs: list[float]) -> str:

@@ -222,19 +222,19 @@ class SearchBot:
 
 
 Bot = RandomBot | HeuristicBot | SearchBot
-LEVELS = ("random", "easy", "normal", "heuristic", "hard")
+LEVELS = ("random", "easy", "normal", "heuristic", "hard", "expert")
 
 
 def make_bot(level: str, seed: int | None = 0, budget_ms: float | None = None,
              iterations: int | None = None) -> Bot:
     """A bot for lieux, with the levels of `oriflamme.bots.make_bot`: `random`; `easy`, `normal` and
-    `heuristic` are the heuristic bot; `hard` is the search bot (`iterations` and/or `budget_ms` bound it;
-    with neither, 240 iterations)."""
+    `heuristic` are the heuristic bot; `hard` and `expert` are the search bot, this game's strongest
+    (`iterations` and/or `budget_ms` bound it; with neither, 240 iterations)."""
     if level == "random":
         return RandomBot(seed)
     if level in ("easy", "normal", "heuristic"):
         return HeuristicBot(seed)
-    if level == "hard":
+    if level in ("hard", "expert"):
         if iterations is None and budget_ms is None:
             iterations = 240
         return SearchBot(seed, iterations=iterations, budget_ms=budget_ms)

@@ -1,0 +1,50 @@
+"""The expert bot: the hard bot's search (ISMCTS), better informed rather than longer.
+
+- Deals that read the opponents' choices. Plain determinized search deals each opponent's hidden cards
+  uniformly, so it attacks a face-down card that has stayed down for three rounds as readily as a fresh
+  one, though such a card is most likely an Ambush or a Conspiracy. The expert deals with
+  `belief.BeliefSampler`: a card's tokens count its owner's stays, and each stay makes the cards that
+  players keep face down more likely there (a model of the opponent fitted to the bots' own play).
+- Opponents who know their own cards: in the tree an opponent's reveal-or-stay is keyed by the card it
+  holds there in the deal, so the search models it revealing a Lord and keeping an Ambush down, rather
+  than making one choice for whatever the card may be (a step towards keeping information sets apart).
+- The heuristic as a guide: the normal bot's look-ahead values the root moves once, and that value is
+  a bonus to each root move's UCB score that fades as the move is visited (progressive bias), so the
+  search spends its first iterations on moves a sound heuristic likes.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+from typing import Any
+
+from ..belief import BeliefSampler
+from ..engine import Move
+from .common import moves_by_text
+from .hard import HardBot
+from .normal import NormalBot
+
+
+class ExpertBot(HardBot):
+    level = "expert"
+    split_reveals = True
+    prior_weight = 0.5  # the bonus of the heuristic's favourite root move before any visit
+    prior_scale = 1.5  # points of estimated margin that divide a move's bonus by e
+
+    def __init__(self, seed: int, budget_ms: float | None = None, iterations: int | None = None,
+                 cpu_clock: bool = False) -> None:
+        super().__init__(seed, budget_ms=budget_ms, iterations=iterations, cpu_clock=cpu_clock)
+        self.guide = NormalBot(random.Random(seed).randrange(1 << 30))
+
+    def sampler(self, view: dict[str, Any]) -> BeliefSampler:
+        return BeliefSampler(view)
+
+    def root_prior(self, view: dict[str, Any], legal_actions: list[str]) -> dict[Move, float] | None:
+        if self.prior_weight <= 0:
+            return None
+        values = self.guide.values(view, legal_actions)
+        moves = moves_by_text(BeliefSampler(view).sample(self.rng), legal_actions)
+        top = max(values)
+        return {m: self.prior_weight * math.exp((v - top) / self.prior_scale)
+                for m, v in zip(moves, values, strict=True)}

@@ -1,0 +1,155 @@
+"""The expert bot: positions where the right move is clear to a person, and its belief over hidden cards."""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from typing import Any
+
+import pytest
+
+from oriflamme import Game
+from oriflamme.belief import BeliefSampler
+from oriflamme.bots import make_bot
+from oriflamme.editions import get_edition
+from oriflamme.position import from_data
+from oriflamme.sampling import Sampler
+from oriflamme.view import view
+
+SEATS = ["red", "blue", "green"]
+
+
+def card(name: str, owner: str, up: bool = False, tokens: int = 0) -> dict[str, Any]:
+    return {"card": name, "owner": owner, "face_up": up, "tokens": tokens}
+
+
+def retail_position(rnd: int, queue: list[list[dict[str, Any]]], hands: dict[str, list[str]],
+                    scores: dict[str, int], cursor: int, pending: str | None = None,
+                    discard_first: dict[str, list[str]] | None = None) -> Game:
+    """A 3-player retail position in resolution at `cursor` (1-based). Each family's other cards are
+    put aside (3) and the rest discarded, those named in `discard_first` first (they are then seen)."""
+    family = list(get_edition("retail").family)
+    aside: dict[str, list[str]] = {}
+    discard: dict[str, list[str]] = {}
+    for c in SEATS:
+        rest = Counter(family)
+        rest.subtract(hands[c])
+        rest.subtract(q["card"] for st in queue for q in st if q["owner"] == c)
+        left = sorted(rest.elements(), key=family.index)
+        seen = [x for x in (discard_first or {}).get(c, []) if x in left]
+        others = [x for x in left if x not in seen]
+        aside[c] = others[:3]
+        discard[c] = seen + others[3:]
+    data = {"edition": "retail", "seats": SEATS, "round": rnd, "first": "red", "direction": "ltr",
+            "phase": "resolution", "scores": scores, "hands": hands, "aside": aside, "discard": discard,
+            "queue": queue, "cursor": cursor, "to_act": None, "seed": 1,
+            "pending": None if pending is None else {"ability": pending}}
+    return Game(from_data(data))
+
+
+def expert_choices(g: Game, seeds: range = range(3)) -> set[str]:
+    me = g.to_act
+    assert me is not None
+    return {make_bot("expert", seed=s, iterations=1500).choose(g.view(me), g.legal_actions()) for s in seeds}
+
+
+def test_takes_the_last_round_reveal_that_wins() -> None:
+    # Last round: red's Conspiracy (2 tokens) doubles to +4 and overtakes blue; staying loses the tokens.
+    g = retail_position(6, [[card("conspiracy", "red", tokens=2)], [card("lord", "blue", True)],
+                            [card("spy", "green", True)]],
+                        {"red": ["heir"], "blue": ["heir"], "green": ["heir"]},
+                        {"red": 8, "blue": 10, "green": 7}, cursor=1)
+    assert g.to_act == "red" and g.legal_actions() == ["reveal", "stay"]
+    assert expert_choices(g) == {"reveal"}
+
+
+def test_does_not_feed_a_known_ambush() -> None:
+    # Red's Soldier must eliminate a neighbour: blue's card that stayed face down three rounds (blue's
+    # Conspiracy is already discarded, so it is all but surely the Ambush: +4 to blue and red's Soldier
+    # lost) or green's card placed this round (green's Ambush is discarded: +1 to red, safely).
+    g = retail_position(4, [[card("ambush", "blue", tokens=3)], [card("soldier", "red", True)],
+                            [card("lord", "green")], [card("lord", "red", True)],
+                            [card("heir", "blue", True)], [card("archer", "green", True)]],
+                        {"red": ["heir", "spy", "assassination"], "blue": ["lord", "spy", "soldier"],
+                         "green": ["spy", "heir", "soldier"]},
+                        {"red": 6, "blue": 6, "green": 6}, cursor=2, pending="soldier",
+                        discard_first={"blue": ["conspiracy"], "green": ["ambush"]})
+    assert g.to_act == "red" and len(g.legal_actions()) == 2
+    assert expert_choices(g) == {"eliminate 3"}
+
+
+def test_reveals_its_heir_to_cancel_a_rival_heir() -> None:
+    # Last round: blue's face-up Heir resolves after red's face-down one and would score 2, unless red
+    # reveals its own Heir first (an Heir scores only while no other face-up Heir is in the queue).
+    g = retail_position(6, [[card("heir", "red", tokens=1)], [card("heir", "blue", True)],
+                            [card("spy", "green", True)]],
+                        {"red": ["lord"], "blue": ["lord"], "green": ["lord"]},
+                        {"red": 10, "blue": 10, "green": 6}, cursor=1)
+    assert g.to_act == "red" and g.legal_actions() == ["reveal", "stay"]
+    assert expert_choices(g) == {"reveal"}
+
+
+def _ambush_position() -> dict[str, Any]:
+    g = retail_position(4, [[card("ambush", "blue", tokens=3)], [card("soldier", "red", True)],
+                            [card("spy", "green", True)]],
+                        {"red": ["heir", "spy", "assassination"], "blue": ["lord", "spy", "soldier"],
+                         "green": ["heir", "lord", "soldier"]},
+                        {"red": 6, "blue": 6, "green": 6}, cursor=2, pending="soldier",
+                        discard_first={"blue": ["conspiracy"]})
+    return g.view("red")
+
+
+def test_belief_puts_stayers_where_cards_stayed() -> None:
+    """Blue's card that stayed three times is dealt the Ambush far more often than by a uniform deal
+    (one chance in eight among blue's unseen cards), and every deal still shows red's view."""
+    v = _ambush_position()
+    rng = random.Random(1)
+    belief, uniform = BeliefSampler(v), Sampler(v)
+    n = 400
+    b_amb = sum(belief.sample(rng).queue[0][0][0] == "ambush" for _ in range(n)) / n
+    u_amb = sum(uniform.sample(rng).queue[0][0][0] == "ambush" for _ in range(n)) / n
+    assert u_amb < 0.25 < 0.7 < b_amb
+    for _ in range(50):
+        assert view(belief.sample(rng), "red") == v
+
+
+@pytest.mark.parametrize(("edition", "players"), [("retail", 4), ("pegasus", 5), ("prototype", 2)])
+def test_belief_deals_are_consistent_with_the_view(edition: str, players: int) -> None:
+    from oriflamme import new_game
+
+    rng = random.Random(players)
+    g = new_game(edition, players, seed=4)
+    while not g.is_over:
+        for c in g.seats:
+            v = g.view(c)
+            s = BeliefSampler(v).sample(rng)
+            assert view(s, c) == v
+            per = get_edition(edition).families_per_player(players)
+            for colour in s.seats:
+                have = Counter(s.hands[colour]) + Counter(s.aside[colour]) + Counter(s.discard[colour])
+                have += Counter(q[0] for st in s.queue for q in st if q[1] == colour)
+                assert have == Counter({k: per for k in s.ed.family})
+        g.play(rng.choice(g.legal_actions()))
+
+
+@pytest.mark.parametrize("game", ["oriflamme", "lieux"])
+def test_the_web_setup_and_the_terminal_offer_expert(game: str) -> None:
+    import json
+
+    from oriflamme import webapi
+    from oriflamme.cli.players import make_chooser, parse_levels
+
+    assert "expert" in webapi.BOT_LEVELS and webapi.HINT_LEVEL == "expert"
+    settings: dict[str, Any] = {"game": game, "players": 3, "seed": 5,
+                                "seats": [{"kind": "bot", "level": "expert"}] * 3}
+    if game == "oriflamme":
+        settings["edition"] = "retail"
+    else:
+        settings.update({"set": "A", "hidden_gold": False})
+    u = json.loads(webapi.new_game(json.dumps(settings)))
+    assert "error" not in u, u
+    step = json.loads(webapi.bot_step())  # bot_step refuses an illegal choice with an error
+    assert "error" not in step, step
+    assert step["actor"] == u["to_act"] and step["actions"] == 1
+    assert parse_levels("expert,hard") == ["expert", "hard"]
+    assert make_chooser("expert", 1, game).level == "expert"
