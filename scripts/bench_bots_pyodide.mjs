@@ -1,5 +1,5 @@
-// Hard-bot speed in Pyodide (Node, the same wasm runtime as the browser):
-//   node scripts/bench_bots_pyodide.mjs [iterations_per_move] [moves] [budget_ms]
+// Search-bot speed in Pyodide (Node, the same wasm runtime as the browser):
+//   node scripts/bench_bots_pyodide.mjs [iterations_per_move] [moves] [budget_ms|none] [level]
 // Loads py/oriflamme into Pyodide's file system and runs hard-bot moves on positions of random
 // 3-player games (retail, prototype). Iterations per second are counted against the Node process's CPU
 // time (so a busy machine does not distort them); with a budget, it also reports wall milliseconds per move.
@@ -9,7 +9,8 @@ import { join } from "node:path";
 
 const iterations = Number(process.argv[2] ?? 1000);
 const moves = Number(process.argv[3] ?? 10);
-const budget = process.argv[4] ? Number(process.argv[4]) : null;
+const budget = process.argv[4] && process.argv[4] !== "none" ? Number(process.argv[4]) : null;
+const level = process.argv[5] ?? "hard";
 const py = await loadPyodide();
 function copyTree(src, dst) {
   py.FS.mkdirTree(dst);
@@ -24,11 +25,12 @@ function copyTree(src, dst) {
 }
 copyTree(new URL("../py/oriflamme", import.meta.url).pathname, "/home/pyodide/oriflamme");
 py.runPython("from oriflamme.bots.bench import positions, run");
-console.log(`pyodide ${py.version}; ${iterations} iterations per move${budget ? `, budget ${budget} ms` : ""}`);
+console.log(`pyodide ${py.version}; ${level}, ${iterations} iterations per move` +
+  `${budget ? `, budget ${budget} ms` : ""}`);
 for (const [edition, players] of [["retail", 3], ["prototype", 3]]) {
   py.runPython(`ps = positions("${edition}", ${players}, ${moves})`);
   const c0 = process.cpuUsage();
-  const r = py.runPython(`run(ps, ${iterations}, ${budget ?? "None"})`).toJs();  // CPU time taken in JS
+  const r = py.runPython(`run(ps, ${iterations}, ${budget ?? "None"}, "${level}")`).toJs();  // CPU time taken in JS
   const c1 = process.cpuUsage(c0);
   const cpu = (c1.user + c1.system) / 1e6;
   console.log(`${edition} ${players}p: ${r[0]} iterations in ${cpu.toFixed(2)} s CPU = ` +

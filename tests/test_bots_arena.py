@@ -63,3 +63,14 @@ def test_search_bots_can_think_for_equal_cpu_time() -> None:
     assert make_bot("hard", budget_ms=5).clock is time.perf_counter  # type: ignore[attr-defined]
     results = play_deal(("prototype", ["expert", "hard"], 1, 0, 2.0, None, True))
     assert len(results) == 2 and all(set(r.scores) == {"expert", "hard"} for r in results)
+
+
+def test_fixed_strategies_for_the_exploit_check() -> None:
+    results = play_deal(("retail", ["normal", "fixed-stay", "fixed-first"], 2, 0, None, None))
+    assert all(set(r.scores) == {"normal", "fixed-stay", "fixed-first"} for r in results)
+    from oriflamme.bots.simple import FixedBot
+
+    assert FixedBot("stay", 1).choose({}, ["reveal", "stay"]) == "stay"
+    assert FixedBot("first", 1).choose({}, ["eliminate 3", "eliminate 1"]) == "eliminate 3"
+    with pytest.raises(ValueError, match="strategy"):
+        FixedBot("last", 1)

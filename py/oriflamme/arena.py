@@ -2,10 +2,12 @@
 
     python -m oriflamme.arena --edition retail --bots hard,normal,normal --games 400 --seed 1
 
-The first bot is the candidate. Every deal (a game seed) is played once per rotation of the line-up
-over the seats, so each bot sits in every seat of the same deal. Bots get their own seeds, separate
-from the deal's. `--games` is the total number of games (rounded up to whole deals). Uses every core
-it is given (`--workers`, default: all). openskill is a development dependency, imported lazily here.
+The first bot is the candidate. Besides the levels, `fixed-first` and `fixed-stay` are fixed strategies
+(`bots.simple.FixedBot`) for checking that a bot is not easily exploited. Every deal (a game seed) is
+played once per rotation of the line-up over the seats, so each bot sits in every seat of the same deal.
+Bots get their own seeds, separate from the deal's. `--games` is the total number of games (rounded up to
+whole deals). Uses every core it is given (`--workers`, default: all). openskill is a development
+dependency, imported lazily here.
 """
 
 from __future__ import annotations
@@ -19,6 +21,7 @@ from typing import Any
 
 from .arena_stats import GameResult, format_table, summarize
 from .bots import make_bot
+from .bots.simple import FixedBot
 from .game import new_game
 
 
@@ -53,8 +56,11 @@ def play_deal(task: Task) -> list[GameResult]:
             k = (j + rot) % n
             seat_entry[colour] = names[k]
             bot_seed = (seed * 7919 + deal) * 131 + rot * 17 + k + 0x5EED
-            players[colour] = make_bot(bots[k], seed=bot_seed, budget_ms=budget_ms, iterations=iterations,
-                                       cpu_clock=cpu_clock)
+            if bots[k].startswith("fixed-"):
+                players[colour] = FixedBot(bots[k].removeprefix("fixed-"), bot_seed)
+            else:
+                players[colour] = make_bot(bots[k], seed=bot_seed, budget_ms=budget_ms,
+                                           iterations=iterations, cpu_clock=cpu_clock)
         while not g.is_over:
             colour = g.to_act
             legal = g.legal_actions()

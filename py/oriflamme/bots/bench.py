@@ -1,8 +1,9 @@
-"""Hard-bot speed: `python -m oriflamme.bots.bench [iterations] [moves] [budget_ms]`.
+"""Search-bot speed: `python -m oriflamme.bots.bench [iterations] [moves] [budget_ms] [level]`.
 
-Times hard-bot moves on positions met in random 3-player games (retail, prototype). Iterations per second
-are counted against the process's CPU time, so a busy machine does not distort them; wall milliseconds
-per move are reported too. `scripts/bench_bots_pyodide.mjs` runs the same code in Pyodide.
+Times moves of the hard bot (or `level`: expert) on positions met in random 3-player games (retail,
+prototype). Iterations per second are counted against the process's CPU time, so a busy machine does not
+distort them; wall milliseconds per move are reported too. `scripts/bench_bots_pyodide.mjs` runs the same
+code in Pyodide.
 """
 
 from __future__ import annotations
@@ -32,12 +33,15 @@ def positions(edition: str, players: int, count: int) -> list[tuple[dict[str, An
 
 
 def run(ps: list[tuple[dict[str, Any], list[str]]], iterations: int,
-        budget_ms: float | None) -> tuple[int, float, float, float]:
+        budget_ms: float | None, level: str = "hard") -> tuple[int, float, float, float]:
     """(iterations, CPU seconds, mean wall ms per move, worst wall ms per move)."""
+    from . import make_bot
+
     its, worst, total = 0, 0.0, 0.0
     c0 = time.process_time()
     for i, (v, legal) in enumerate(ps):
-        bot = HardBot(i, budget_ms=budget_ms, iterations=iterations)
+        bot = make_bot(level, seed=i, budget_ms=budget_ms, iterations=iterations)
+        assert isinstance(bot, HardBot)
         t = time.perf_counter()
         bot.choose(v, legal)
         dt = time.perf_counter() - t
@@ -50,11 +54,12 @@ def run(ps: list[tuple[dict[str, Any], list[str]]], iterations: int,
 def main(argv: list[str]) -> None:
     iterations = int(argv[0]) if argv else 1000
     moves = int(argv[1]) if len(argv) > 1 else 10
-    budget = float(argv[2]) if len(argv) > 2 else None
-    print(f"CPython {sys.version.split()[0]}; {iterations} iterations per move"
+    budget = float(argv[2]) if len(argv) > 2 and argv[2] != "none" else None
+    level = argv[3] if len(argv) > 3 else "hard"
+    print(f"CPython {sys.version.split()[0]}; {level}, {iterations} iterations per move"
           + (f", budget {budget:.0f} ms" if budget else ""))
     for edition, players in (("retail", 3), ("prototype", 3)):
-        its, cpu, mean, worst = run(positions(edition, players, moves), iterations, budget)
+        its, cpu, mean, worst = run(positions(edition, players, moves), iterations, budget, level)
         print(f"{edition} {players}p: {its} iterations in {cpu:.2f} s CPU = {its / cpu:.0f} iterations/s; "
               f"wall per move mean {mean:.0f} ms, worst {worst:.0f} ms")
 

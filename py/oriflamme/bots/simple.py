@@ -52,3 +52,25 @@ class EasyBot:
             if v > best_v:
                 best, best_v = i, v
         return legal_actions[best]
+
+
+class FixedBot:
+    """A fixed strategy an exploit check plays against (not a ladder level): `first` always takes the
+    first legal action (reveals everything, places its first card first); `stay` never reveals a card
+    and decides everything else at random."""
+
+    STRATEGIES = ("first", "stay")
+
+    def __init__(self, strategy: str, seed: int) -> None:
+        if strategy not in self.STRATEGIES:
+            raise ValueError(f"strategy: unknown fixed strategy {strategy!r}")
+        self.level = f"fixed-{strategy}"
+        self.strategy = strategy
+        self.rng = random.Random(seed)
+
+    def choose(self, view: dict[str, Any], legal_actions: list[str]) -> str:
+        if self.strategy == "first":
+            return legal_actions[0]
+        if "stay" in legal_actions:
+            return "stay"
+        return legal_actions[self.rng.randrange(len(legal_actions))]
