@@ -74,3 +74,10 @@ def test_fixed_strategies_for_the_exploit_check() -> None:
     assert FixedBot("first", 1).choose({}, ["eliminate 3", "eliminate 1"]) == "eliminate 3"
     with pytest.raises(ValueError, match="strategy"):
         FixedBot("last", 1)
+
+
+def test_the_arena_plays_the_second_game_too() -> None:
+    results = play_deal(("lieux", ["normal", "random", "hard"], 1, 0, None, 4))
+    assert len(results) == 3
+    for e in ("normal", "random", "hard"):
+        assert {r.seats[e] for r in results if r.seats} == {"red", "blue", "green"}

@@ -48,15 +48,21 @@ def play_deal(task: Task) -> list[GameResult]:
     n = len(bots)
     deal_seed = seed * 1_000_003 + deal
     out = []
+    lieux = edition == "lieux"  # Château, Village & Port: its own game and bots
     for rot in range(n):
-        g = new_game(edition=edition, players=n, seed=deal_seed)
+        g = new_game(players=n, seed=deal_seed, game="lieux") if lieux else \
+            new_game(edition=edition, players=n, seed=deal_seed)
         seat_entry = {}
         players: dict[str, Any] = {}
         for j, colour in enumerate(g.seats):
             k = (j + rot) % n
             seat_entry[colour] = names[k]
             bot_seed = (seed * 7919 + deal) * 131 + rot * 17 + k + 0x5EED
-            if bots[k].startswith("fixed-"):
+            if lieux:
+                from .lieux.bots import make_bot as make_lieux_bot
+                players[colour] = make_lieux_bot(bots[k], seed=bot_seed, budget_ms=budget_ms,
+                                                 iterations=iterations)
+            elif bots[k].startswith("fixed-"):
                 players[colour] = FixedBot(bots[k].removeprefix("fixed-"), bot_seed)
             else:
                 players[colour] = make_bot(bots[k], seed=bot_seed, budget_ms=budget_ms,
@@ -93,7 +99,8 @@ def openskill_table(results: list[GameResult], names: list[str]) -> str:
 
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(prog="python -m oriflamme.arena", description=__doc__.split("\n")[0])
-    ap.add_argument("--edition", default="retail")
+    ap.add_argument("--edition", default="retail",
+                    help="retail, pegasus, prototype, or lieux (the second game, with its own bots)")
     ap.add_argument("--bots", default="normal,random,random",
                     help="comma-separated levels, one per seat; the first is the candidate")
     ap.add_argument("--games", type=int, default=300, help="total games (rounded up to whole deals)")
