@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-import json
 from typing import Any
 
 from ..errors import quote
+from ..jsontext import parse
 from .cards import CHARACTERS
 from .notation import FORMAT, from_position
 from .view import VIEW_FORMAT, view
@@ -21,7 +21,7 @@ def render_text(view_or_position: Any) -> str:
     if hasattr(v, "view") and hasattr(v, "to_position"):
         v = v.to_position()
     if isinstance(v, str):
-        v = json.loads(v)
+        v = parse(v, "render_text")
     if not isinstance(v, dict):
         raise ValueError("render_text: expected a view, a position or a Game")
     if v.get("format") == FORMAT:
