@@ -2,8 +2,9 @@
 // puppeteer-core over WebDriver BiDi (Debian has no geckodriver, and no browser can be downloaded here).
 // One JSON command per line on stdin, one JSON answer per line on stdout:
 //   {"cmd": "goto", "url": …} | {"cmd": "evaluate", "expression": …} | {"cmd": "click", "selector": …,
-//   "index": n} | {"cmd": "viewport", "width": w, "height": h} | {"cmd": "errors"} (console errors and
-//   uncaught page errors seen so far, then forgotten) | {"cmd": "close"}
+//   "index": n} | {"cmd": "viewport", "width": w, "height": h} | {"cmd": "screenshot", "path": png} |
+//   {"cmd": "errors"} (console errors and uncaught page errors seen so far, then forgotten) |
+//   {"cmd": "close"}
 // answered {"ok": true, "value": …} or {"ok": false, "error": "…"}.
 // Usage: node tests/browser/firefox_bridge.mjs [--executable /usr/bin/firefox-esr]
 import { createInterface } from "node:readline";
@@ -44,6 +45,10 @@ const commands = {
   },
   async viewport({ width, height }) {
     await page.setViewport({ width, height });
+    return null;
+  },
+  async screenshot({ path }) {
+    await page.screenshot({ path });
     return null;
   },
   async errors() {

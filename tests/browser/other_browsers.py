@@ -170,6 +170,9 @@ class DrivenPage:
     def version(self) -> str:
         raise NotImplementedError
 
+    def screenshot(self, path: str) -> None:
+        raise NotImplementedError
+
     def close(self) -> None:
         raise NotImplementedError
 
@@ -262,6 +265,9 @@ class FirefoxPage(DrivenPage):
     def version(self) -> str:
         return str(self._call("version"))
 
+    def screenshot(self, path: str) -> None:
+        self._call("screenshot", path=str(Path(path).resolve()))
+
     def close(self) -> None:
         with contextlib.suppress(Exception):
             self._call("close")
@@ -341,6 +347,9 @@ class WebKitPage(DrivenPage):
 
     def version(self) -> str:
         return str(self.driver.capabilities.get("browserVersion", "?"))
+
+    def screenshot(self, path: str) -> None:
+        self.driver.save_screenshot(path)
 
     def _stop_xvfb(self) -> None:
         self.xvfb.terminate()
