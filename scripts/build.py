@@ -204,7 +204,8 @@ def build(out: Path) -> dict[str, str]:
 
     # Fill in the loader's placeholders: versions and the sizes of what the worker downloads.
     sizes = {name: (pyodide_dir / name).stat().st_size for name in PYODIDE_FILES}
-    del sizes["python_stdlib.zip"]  # the worker downloads the precompiled one instead
+    del sizes["python_stdlib.zip"]  # the worker downloads the boot's compiled zip instead (and this
+    del sizes["pyodide-lock.json"]  # only for a module the zip left out); the lock's header is inline
     sizes[stdlib_zip] = (pyodide_dir / stdlib_zip).stat().st_size
     for js in [*(out / "web" / "boot").glob("*.js"), out / "web" / "engine.js"]:
         if not js.exists():

@@ -9,8 +9,12 @@ import { fileURLToPath } from "node:url";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const dist = path.resolve(process.argv[2] || path.join(root, "dist"));
-// The stock stdlib zip is not used once the build made a precompiled python_stdlib-<hash>.zip.
-const ignores = ["sw.js", "bench/**", "web/pwa/sw.js", "web/pwa/manifest.webmanifest"];
+// What a later visit, offline, needs: not the bench pages, nor what the boot never downloads: the stock
+// stdlib archive (the boot's compiled zip replaces it; it is fetched only for a module that zip left out,
+// see py/stdlib_on_demand.py) and Pyodide's lock file (its header is inline in interpreter.js). The
+// memory snapshot is kept by the page itself in Cache Storage (web/boot/boot.js keepSnapshot).
+const ignores = ["sw.js", "bench/**", "web/pwa/sw.js", "web/pwa/manifest.webmanifest", "runtime/*/snapshot-*.bin",
+  "runtime/*/pyodide-lock.json"];
 for (const dir of fs.readdirSync(path.join(dist, "runtime"))) {
   const files = fs.readdirSync(path.join(dist, "runtime", dir));
   if (files.includes("python_stdlib.zip") && files.some((f) => /^python_stdlib-[0-9a-f]+\.zip$/.test(f))) {

@@ -29,15 +29,37 @@ const pyodideDir = path.dirname(require.resolve("pyodide/package.json", { paths:
 const { loadPyodide, version } = await import(pathToFileURL(path.join(pyodideDir, "pyodide.mjs")).href);
 
 const job = JSON.parse(readFileSync(process.argv[2], "utf8"));
-const py = await loadPyodide({ indexURL: pyodideDir + path.sep, stdout: () => {}, stderr: (s) => process.stderr.write(s + "\n") });
+// PYTHONNODEBUGRANGES: code objects keep their line numbers (tracebacks name the line) but not the
+// column ranges of each instruction (the ^^^ under a failing expression): a third of the bytecode's size.
+const py = await loadPyodide({
+  indexURL: pyodideDir + path.sep, env: { PYTHONNODEBUGRANGES: "1" }, stdout: () => {},
+  stderr: (s) => process.stderr.write(s + "\n"),
+});
 
 const COMPILER = `
+import ast
 import importlib._bootstrap_external as be
 import importlib.util
 import sys
 import zipfile
 
 ZIP_DATE = (2020, 1, 1, 0, 0, 0)
+
+
+# Docstrings are a fifth of the bytecode's size and nothing the game runs reads them, except Pyodide's
+# own packages (they build JsProxy's documentation from theirs): dropped from every other module.
+KEEP_DOCSTRINGS = ("_pyodide/", "pyodide/")
+
+
+def without_docstrings(source, name):
+    tree = ast.parse(source, name)
+    for node in ast.walk(tree):
+        body = getattr(node, "body", None)
+        if (isinstance(node, (ast.Module, ast.ClassDef, ast.FunctionDef, ast.AsyncFunctionDef)) and body
+                and isinstance(body[0], ast.Expr) and isinstance(body[0].value, ast.Constant)
+                and isinstance(body[0].value.value, str)):
+            node.body = body[1:] or [ast.copy_location(ast.Pass(), body[0])]
+    return tree
 
 
 def precompile(src, dst, layout, prefix):
@@ -50,7 +72,8 @@ def precompile(src, dst, layout, prefix):
             if info.is_dir() or not info.filename.endswith(".py"):
                 continue
             try:
-                code = compile(data, prefix + info.filename, "exec", dont_inherit=True, optimize=0)
+                tree = data if info.filename.startswith(KEEP_DOCSTRINGS) else without_docstrings(data, info.filename)
+                code = compile(tree, prefix + info.filename, "exec", dont_inherit=True, optimize=0)
             except SyntaxError:
                 skipped.append(info.filename)  # imported from source (and failing) as before
                 continue
@@ -160,8 +183,42 @@ len(sys.modules)
   console.log(`precompile: memory snapshot (${imported} modules) -> ${path.basename(j.out)} (${data.length} bytes gzip)`);
 }
 
+// Job {"trace": {"stdlib": "compiled.zip", "worker": "engine_worker.py", "script": "boot_trace.py"}, "out":
+// "names.json"}: the stdlib modules a real boot and real games import (scripts/boot_trace.py), traced in
+// a Pyodide booted on `stdlib`. PyScript's worker imports its `pyscript` package first: the JS modules
+// PyScript registers there (`polyscript`, `_pyscript`) are stood in for by objects whose every property
+// is another stand-in, so that the package's own imports run as in the browser.
+async function trace(j) {
+  const t = await loadPyodide({
+    indexURL: pyodideDir + path.sep, stdLibURL: j.trace.stdlib, stdout: () => {},
+    stderr: (s) => process.stderr.write(s + "\n"),
+  });
+  const standIn = () => new Proxy(function () {}, {
+    get: (_, k) => (typeof k === "symbol" || k === "then" ? undefined : standIn()),
+    apply: () => standIn(), construct: () => standIn(), has: () => true,
+  });
+  const module = (own) => new Proxy(own, {
+    get: (o, k) => (k in o ? o[k] : typeof k === "symbol" || k === "then" ? undefined : standIn()),
+  });
+  t.registerJsModule("polyscript", module({ config: {} }));  // config: JSON-stringified by PyScript
+  t.registerJsModule("_pyscript", module({}));
+  t.runPython("import pyscript");
+  t.FS.writeFile("/tmp/boot_trace.py", readFileSync(j.trace.script, "utf8"));
+  const names = t.runPython(`
+import sys
+sys.path.insert(0, "/tmp")
+import boot_trace
+sys.path.remove("/tmp")
+del sys.modules["boot_trace"]
+boot_trace.trace(${JSON.stringify(readFileSync(j.trace.worker, "utf8"))})
+`).toJs();
+  writeFileSync(j.out, JSON.stringify(names));
+  console.log(`precompile: traced the boot and the games: ${names.length} modules from the stdlib zip`);
+}
+
 for (const j of job.jobs) {
   if (j.snapshot) { await snapshot(j); continue; }
+  if (j.trace) { await trace(j); continue; }
   if (j.pyscript) await pyscriptSources(j.pyscript.artifact, j.pyscript.bundle);
   else py.FS.writeFile("/tmp/in.zip", new Uint8Array(readFileSync(j.in)));
   const res = precompile("/tmp/in.zip", "/tmp/out.zip", j.layout, j.prefix ?? "");

@@ -1,21 +1,24 @@
-"""The fast boot path of the web build (issue 7, docs/PERFORMANCE.md): Python precompiled at build time.
+"""The fast boot path of the web build (docs/PERFORMANCE.md): Python precompiled and trimmed at build time.
 
 scripts/build.py calls `fast_path(out, pyodide_dir, engine_zip)`, which
-- writes `python_stdlib-<hash>.zip` into dist's Pyodide folder: the stock stdlib, our `oriflamme` package
-  and PyScript's own `pyscript` package, each with an unchecked hash-based `.pyc` beside every `.py`
-  (zipimport imports them without compiling anything; Pyodide mounts the zip at /lib/python3XY.zip,
-  already on sys.path, so the engine needs no download or unpacking of its own);
+- compiles the stock stdlib, our `oriflamme` package, PyScript's own `pyscript` package and our on-demand
+  finder (py/stdlib_on_demand.py) inside the npm `pyodide` we ship (scripts/precompile.mjs: unchecked
+  hash-based `.pyc`, no docstrings, line numbers without column ranges);
+- traces, in that Pyodide, which of those modules a real boot and real games import
+  (scripts/boot_trace.py), and writes `python_stdlib-<hash>.zip` into dist's Pyodide folder with just
+  their `.pyc`, entries STORED so that the host's gzip/brotli compresses the download (Pyodide mounts
+  the zip at /lib/python3XY.zip, already on sys.path); any other stdlib module is imported on demand
+  from the stock archive (py/stdlib_on_demand.py, with the index of that archive's modules);
 - writes `snapshot-<hash>.bin` beside it (unless ORIFLAMME_SNAPSHOT=0): a gzip'd Pyodide memory snapshot
-  taken right after booting on exactly that zip and the shipped wasm, with the engine already imported
-  (web/boot/snapshot-format.js: its long runs of zeros left out, then gzip);
-- fills `@STDLIB_ZIP@` and `@SNAPSHOT@` in dist/web/boot/*.js: interpreter.js (the `interpreter` module of
-  pyscript.json) hands them to Pyodide's loadPyodide as `stdLibURL` and `_loadSnapshot`; boot.js starts
-  downloading and inflating the snapshot as soon as the page loads.
+  taken right after booting on exactly that zip and the shipped wasm, with every module of the zip
+  imported (web/boot/snapshot-format.js: its long runs of zeros left out, then gzip). A first visit does
+  not use it: the page keeps it after the first decision, and later visits restore it;
+- fills `@STDLIB_ZIP@`, `@SNAPSHOT@`, `@STDLIB_FULL@` and `@LOCK_CONTENTS@` (the lock file's header) in
+  dist/web/boot/*.js.
 
-The bytecode is produced by scripts/precompile.mjs inside the npm `pyodide` package we ship (same CPython,
-same magic number). Results are cached in .cache/precompile/, keyed by the Pyodide version and the SHA-256
-of the inputs and of both precompile scripts, so `make build` stays quick; the outputs are deterministic
-(the same inputs give the same bytes, cached or not).
+Results are cached in .cache/precompile/, keyed by the Pyodide version and the SHA-256 of the inputs and of
+both precompile scripts, so `make build` stays quick; the outputs are deterministic (the same inputs give
+the same bytes, cached or not).
 """
 
 from __future__ import annotations
@@ -35,15 +38,13 @@ ROOT = Path(__file__).resolve().parent.parent
 # The memory snapshot (issue 7): restored instead of booting Python in the worker. Off: set
 # ORIFLAMME_SNAPSHOT=0 when building (the page then boots Python from the precompiled stdlib).
 SNAPSHOT = os.environ.get("ORIFLAMME_SNAPSHOT", "1") != "0"
-# Imported before the snapshot is taken, on top of what Pyodide imports while booting (~190 modules):
-# what PyScript's `pyscript` package needs, then every engine module the worker may import
-# (engine_modules()), so the worker's `from oriflamme import webapi` finds them all in sys.modules.
-SNAPSHOT_IMPORTS = ["asyncio", "base64", "collections", "encodings.cp437", "functools", "html", "inspect",
-                    "io", "json", "random", "zipfile"]
 # Engine modules the browser never imports (terminal front end, benchmarks, the arena): not in the snapshot.
 NOT_IN_BROWSER = ("oriflamme.__main__", "oriflamme.cli", "oriflamme.bench", "oriflamme.bots.bench",
                   "oriflamme.arena", "oriflamme.arena_stats")
 CACHE = ROOT / ".cache" / "precompile"
+TRACE = ROOT / "scripts" / "boot_trace.py"  # what a boot and the games import (run in Pyodide)
+ON_DEMAND = ROOT / "py" / "stdlib_on_demand.py"  # imports any other stdlib module from the full archive
+INDEX_ENTRY = "stdlib_on_demand.txt"  # that archive's module names, read by stdlib_on_demand.py
 MJS = ROOT / "scripts" / "precompile.mjs"
 SNAPSHOT_FORMAT = ROOT / "web" / "boot" / "snapshot-format.js"  # the snapshot's file format (both ends)
 
@@ -79,7 +80,7 @@ def compile_zips(jobs: list[dict[str, Any]]) -> list[bytes]:
             for i, job, _ in todo:
                 one = {"out": str(Path(tmp) / f"out{i}.zip"), "layout": job["layout"],
                        "prefix": job["prefix"]}
-                extra = {k: job[k] for k in ("pyscript", "snapshot") if k in job}
+                extra = {k: job[k] for k in ("pyscript", "snapshot", "trace") if k in job}
                 if extra:
                     one.update(extra)
                 else:
@@ -98,13 +99,8 @@ def compile_zips(jobs: list[dict[str, Any]]) -> list[bytes]:
     return [r for r in results if r is not None]
 
 
-def merge_zips(*zips: bytes) -> bytes:
-    """One deterministic zip with the entries of all (sorted, fixed dates; later zips win)."""
-    entries: dict[str, bytes] = {}
-    for data in zips:
-        with zipfile.ZipFile(io.BytesIO(data)) as z:
-            for info in z.infolist():
-                entries[info.filename] = b"" if info.is_dir() else z.read(info)
+def _write_zip(entries: dict[str, bytes], stored: bool = False) -> bytes:
+    """A deterministic zip of `entries` (sorted, fixed dates and modes): deflate 9, or stored as is."""
     buf = io.BytesIO()
     with zipfile.ZipFile(buf, "w") as z:
         for name in sorted(entries):
@@ -114,10 +110,44 @@ def merge_zips(*zips: bytes) -> bytes:
                 info.external_attr = (0o40755 << 16) | 0x10
                 z.writestr(info, b"")
                 continue
-            info.compress_type = zipfile.ZIP_DEFLATED
+            info.compress_type = zipfile.ZIP_STORED if stored else zipfile.ZIP_DEFLATED
             info.external_attr = 0o644 << 16
-            z.writestr(info, entries[name], compresslevel=9)
+            z.writestr(info, entries[name], compresslevel=None if stored else 9)
     return buf.getvalue()
+
+
+def _entries(data: bytes) -> dict[str, bytes]:
+    with zipfile.ZipFile(io.BytesIO(data)) as z:
+        return {info.filename: b"" if info.is_dir() else z.read(info) for info in z.infolist()}
+
+
+def merge_zips(*zips: bytes) -> bytes:
+    """One deterministic zip with the entries of all (sorted, fixed dates; later zips win)."""
+    entries: dict[str, bytes] = {}
+    for data in zips:
+        entries.update(_entries(data))
+    return _write_zip(entries)
+
+
+def module_names(names: list[str]) -> list[str]:
+    """Dotted module names of the .py entries of a zip's name list."""
+    return sorted({n[:-3].replace("/", ".").removesuffix(".__init__") for n in names if n.endswith(".py")})
+
+
+def boot_zip(full: bytes, modules: list[str], stock_names: list[str]) -> bytes:
+    """The zip the boot downloads: the compiled (.pyc only) file of each module in `modules`, our
+    on-demand finder and its index of the stock archive's modules; entries STORED, so that the host's
+    gzip or brotli compresses the whole download (a deflated zip would gain nothing from it)."""
+    entries = _entries(full)
+    out: dict[str, bytes] = {}
+    for mod in modules:  # (a name with no file of its own, like pyscript.js_modules, is made at run time)
+        base = mod.replace(".", "/")
+        for candidate in (f"{base}/__init__.pyc", f"{base}.pyc"):
+            if candidate in entries:
+                out[candidate] = entries[candidate]
+                break
+    out[INDEX_ENTRY] = "\n".join(module_names(stock_names)).encode() + b"\n"
+    return _write_zip(out, stored=True)
 
 
 def engine_modules(engine_zip: bytes) -> list[str]:
@@ -134,8 +164,8 @@ def engine_modules(engine_zip: bytes) -> list[str]:
 
 
 def fast_path(out: Path, pyodide_dir: Path, engine_zip: bytes) -> str:
-    """Write the compiled stdlib (with the engine and PyScript's package in it) and the snapshot next to
-    dist's Pyodide, fill in the boot modules' placeholders; return the stdlib zip's name."""
+    """Write the boot's compiled stdlib zip (with the engine and PyScript's package in it) and the
+    snapshot next to dist's Pyodide, fill in the boot modules' placeholders; return the zip's name."""
     stock = (pyodide_dir / "python_stdlib.zip").read_bytes()
     # Python's own path for the stdlib zip: /lib/python3XY.zip (see Pyodide's installStdlib).
     prefix = f"/lib/python{_python_tag(pyodide_dir)}.zip/"
@@ -149,15 +179,33 @@ def fast_path(out: Path, pyodide_dir: Path, engine_zip: bytes) -> str:
         # interpreter.js puts the zip before the cwd on sys.path, so this compiled copy is imported.
         {"data": artifact.read_bytes() + bundle, "layout": "zipimport", "prefix": prefix,
          "pyscript": {"artifact": str(artifact), "bundle": str(core / "dist")}},
+        {"data": _write_zip({ON_DEMAND.name: ON_DEMAND.read_bytes()}), "layout": "zipimport",
+         "prefix": prefix},
     ])
-    stdlib = merge_zips(*parts)
+    full = merge_zips(*parts)
+    with zipfile.ZipFile(io.BytesIO(full)) as z:
+        parts_names = set(z.namelist())
+    # What a real boot and real games import, traced in this Pyodide on the full compiled zip.
+    worker = ROOT / "py" / "engine_worker.py"
+    with tempfile.TemporaryDirectory(prefix="precompile-") as tmp:
+        (Path(tmp) / "full.zip").write_bytes(full)
+        (traced,) = compile_zips([{
+            "data": full + worker.read_bytes() + TRACE.read_bytes(), "layout": "trace", "prefix": "",
+            "trace": {"stdlib": str(Path(tmp) / "full.zip"), "worker": str(worker), "script": str(TRACE)}}])
+    # Every engine module the browser may use (the snapshot imports them all), and the on-demand finder.
+    modules = sorted({*json.loads(traced), *engine_modules(engine_zip), ON_DEMAND.stem})
+    modules = [m for m in modules if any(n in parts_names for n in (m.replace(".", "/") + "/__init__.py",
+                                                                    m.replace(".", "/") + ".py"))]
+    with zipfile.ZipFile(io.BytesIO(stock)) as z:
+        stdlib = boot_zip(full, modules, z.namelist())
     name = f"python_stdlib-{_sha(stdlib)[:12]}.zip"
     (pyodide_dir / name).write_bytes(stdlib)
     snap_name = ""
     if SNAPSHOT:
-        # Made on exactly this stdlib zip and this wasm (both in its key and so in its name).
+        # Made on exactly this stdlib zip and this wasm (both in its key and so in its name), with every
+        # module of the zip imported but PyScript's (its JS modules exist only in the page's worker).
         wasm = (pyodide_dir / "pyodide.asm.wasm").read_bytes()
-        imports = SNAPSHOT_IMPORTS + engine_modules(engine_zip)
+        imports = [m for m in modules if m.partition(".")[0] not in ("pyscript", ON_DEMAND.stem)]
         with tempfile.TemporaryDirectory(prefix="precompile-") as tmp:
             (Path(tmp) / name).write_bytes(stdlib)
             (snap,) = compile_zips([{
@@ -165,10 +213,18 @@ def fast_path(out: Path, pyodide_dir: Path, engine_zip: bytes) -> str:
                 "prefix": "", "snapshot": {"stdlib": str(Path(tmp) / name), "imports": imports}}])
         snap_name = f"snapshot-{_sha(snap)[:12]}.bin"  # gzip inside (no Content-Encoding games)
         (pyodide_dir / snap_name).write_bytes(snap)
+    # Pyodide's lock file lists 350 packages the game never loads: the loader hands Pyodide just its
+    # header (the ABI check) instead of letting it download the whole file.
+    lock = json.loads((pyodide_dir / "pyodide-lock.json").read_text())
+    lock_contents = json.dumps({"info": lock["info"], "packages": {}}, separators=(",", ":"), sort_keys=True)
+    fills = {"@STDLIB_ZIP@": name, "@SNAPSHOT@": snap_name, "@STDLIB_FULL@": "python_stdlib.zip",
+             "@LOCK_CONTENTS@": lock_contents}
     for js in (out / "web" / "boot").glob("*.js"):
         text = js.read_text()
-        if "@STDLIB_ZIP@" in text or "@SNAPSHOT@" in text:
-            js.write_text(text.replace("@STDLIB_ZIP@", name).replace("@SNAPSHOT@", snap_name))
+        if any(k in text for k in fills):
+            for k, v in fills.items():
+                text = text.replace(k, v)
+            js.write_text(text)
     return name
 
 

@@ -1,13 +1,22 @@
-"""The fast boot path (issue 7) in Chromium, read from the stages the page records (boot.stages in
-web/boot/boot.js): a normal boot restores the memory snapshot with the pieces the page prepared, and
-the game still boots, and plays, when the page's runtime worker or the snapshot cannot be loaded."""
+"""The boot in Chromium, read from the stages the page records (boot.stages in web/boot/boot.js): a first
+visit boots Python from the boot's compiled zip with the wasm the page compiled, never waiting for the
+memory snapshot, then keeps the snapshot once the first decision is on screen; the next visit restores
+it. The fallbacks: no runtime worker, a kept snapshot that cannot be read, one that does not match this
+runtime, and a stdlib module the boot's zip left out (imported on demand from the full archive)."""
 
 from __future__ import annotations
 
+import io
+import os
 import re
+import shutil
+import zipfile
+from collections.abc import Iterator
+from pathlib import Path
 from typing import Any
 
 import pytest
+from conftest import start_server
 
 pytestmark = pytest.mark.browser
 
@@ -25,10 +34,24 @@ STAGES_JS = """async () => {
   return boot.stages.map(([s]) => s);
 }"""
 
+# Resolves true once the page has kept the snapshot for the next visit (after the first decision).
+KEPT_JS = """async () => {
+  const { boot } = await import('./web/boot/boot.js');
+  for (let i = 0; i < 600 && !boot.stages.some(([s]) => s === 'snapshot-kept'); i++) {
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  return (await (await caches.open('oriflamme-runtime')).keys()).map((r) => r.url);
+}"""
 
-def boot_game(page: Any, site_url: str) -> list[str]:
-    page.goto(site_url + GAME)
+
+def open_game(page: Any, url: str) -> None:
+    """Open the game and wait for the human's first decision."""
+    page.goto(url + GAME)
     page.locator(ACTIONS).first.wait_for(state="visible", timeout=BOOT_TIMEOUT)
+
+
+def boot_game(page: Any, url: str) -> list[str]:
+    open_game(page, url)
     stages: list[str] = page.evaluate(STAGES_JS)
     return stages
 
@@ -45,25 +68,49 @@ def play_one_move(page: Any) -> None:
     page.locator(ACTIONS).first.wait_for(state="visible", timeout=60_000)
 
 
-def test_normal_boot_restores_the_snapshot_prepared_by_the_page(strict_page: Any, site_url: str) -> None:
+def keep_snapshot(page: Any) -> str:
+    """Wait until the page kept the snapshot (Cache Storage); its URL."""
+    kept: list[str] = page.evaluate(KEPT_JS)
+    assert len(kept) == 1 and re.search(r"/snapshot-[0-9a-f]+\.bin$", kept[0]), kept
+    return kept[0]
+
+
+def test_first_visit_boots_python_then_the_next_restores_the_kept_snapshot(strict_page: Any,
+                                                                           site_url: str) -> None:
+    page = strict_page
     requested: list[str] = []
-    strict_page.context.on("request", lambda request: requested.append(request.url))
-    stages = boot_game(strict_page, site_url)
-    for stage in ("page-snapshot", "page-wasm", "pyscript-package-from-zip", "wasm-from-page",
-                  "snapshot-from-page", "snapshot-restored", "python", "engine"):
-        assert stage in stages, (stage, stages)
-    assert "snapshot-failed" not in stages and not any(s.endswith("-failed") for s in stages), stages
-    assert stages.count("snapshot-restored") == 1 and stages.count("engine") == 1, stages
-    assert before(stages, "snapshot-from-page", "snapshot-restored"), stages
-    assert before(stages, "page-snapshot", "snapshot-restored"), stages
-    assert before(stages, "snapshot-restored", "python"), stages
-    assert before(stages, "pyscript-package-from-zip", "python"), stages
-    assert before(stages, "python", "engine"), stages
-    # The plugins switched off in index.html are not fetched (error.js is, by PyScript's design).
-    plugin_chunks = [u for u in requested if re.search(
+    page.context.on("request", lambda request: requested.append(request.url))
+    open_game(page, site_url)
+    first_visit = list(requested)  # (the page keeps the snapshot a little later)
+    stages = page.evaluate(STAGES_JS)
+    # Before the first decision: no snapshot, no lock file, no stock stdlib, no switched-off plugin.
+    assert not [u for u in first_visit if re.search(r"/snapshot-[0-9a-f]+\.bin$", u)], first_visit
+    unused = ("/pyodide-lock.json", "/python_stdlib.zip")
+    assert not [u for u in first_visit if u.endswith(unused)], first_visit
+    assert [u for u in first_visit if re.search(r"/python_stdlib-[0-9a-f]+\.zip$", u)], first_visit
+    plugin_chunks = [u for u in first_visit if re.search(
         r"/runtime/pyscript-[^/]+/(codemirror|deprecations-manager|donkey|py-editor|py-game|py-terminal|xterm)"
         r"[\w-]*\.js$", u)]
     assert plugin_chunks == [], plugin_chunks
+    for stage in ("page-snapshot-absent", "snapshot-absent", "page-wasm", "wasm-from-page",
+                  "pyscript-package-from-zip", "python", "engine"):
+        assert stage in stages, (stage, stages)
+    assert "snapshot-restored" not in stages and "stdlib-on-demand" not in stages, stages
+    assert not any(s.endswith("-failed") for s in stages), stages
+    assert before(stages, "snapshot-absent", "python") and before(stages, "python", "engine"), stages
+    play_one_move(page)
+    assert "stdlib-on-demand" not in page.evaluate(STAGES_JS)
+
+    keep_snapshot(page)
+    stages = boot_game(page, site_url)  # the next visit
+    for stage in ("page-snapshot", "page-wasm", "snapshot-from-page", "wasm-from-page", "snapshot-restored",
+                  "python", "engine"):
+        assert stage in stages, (stage, stages)
+    assert not any(s.endswith("-failed") for s in stages), stages
+    assert stages.count("snapshot-restored") == 1 and stages.count("engine") == 1, stages
+    assert before(stages, "snapshot-from-page", "snapshot-restored"), stages
+    assert before(stages, "snapshot-restored", "python") and before(stages, "python", "engine"), stages
+    play_one_move(page)
 
 
 def test_top_level_page_is_cross_origin_isolated(strict_page: Any, site_url: str) -> None:
@@ -77,8 +124,11 @@ def test_top_level_page_is_cross_origin_isolated(strict_page: Any, site_url: str
     play_one_move(strict_page)
 
 
-def test_boot_without_the_runtime_worker(strict_page: Any, site_url: str) -> None:
+def test_without_the_runtime_worker_the_engine_worker_reads_the_kept_snapshot(strict_page: Any,
+                                                                               site_url: str) -> None:
     page = strict_page  # a worker script that fails to load logs no error: the page handles it
+    boot_game(page, site_url)
+    keep_snapshot(page)
     blocked: list[str] = []
 
     def abort(route: Any) -> None:
@@ -88,7 +138,7 @@ def test_boot_without_the_runtime_worker(strict_page: Any, site_url: str) -> Non
     page.route("**/web/boot/runtime-worker.js", abort)
     stages = boot_game(page, site_url)
     assert blocked, "the page never asked for its runtime worker"
-    # Nothing came from the page: the engine worker fetched the wasm and the snapshot itself.
+    # Nothing came from the page: the engine worker fetched the wasm and read the snapshot itself.
     for stage in ("page-snapshot", "page-wasm", "wasm-from-page", "snapshot-from-page"):
         assert stage not in stages, (stage, stages)
     assert "page-snapshot-failed" in stages and "page-wasm-failed" in stages, stages
@@ -98,19 +148,88 @@ def test_boot_without_the_runtime_worker(strict_page: Any, site_url: str) -> Non
     play_one_move(page)
 
 
-def test_boot_without_the_snapshot_falls_back_to_python_from_the_zip(strict_page: Any, site_url: str) -> None:
-    page = strict_page  # a failed snapshot download is handled: no error may reach the console
-    blocked: list[str] = []
+# Replaces the kept snapshot: "garbage" (not even gzip), or "foreign" (a well-formed file in the snapshot
+# format whose memory is not this runtime's).
+SPOIL_JS = """async ([url, how]) => {
+  const { sparseSnapshot } = await import('./web/boot/snapshot-format.js');
+  let body = new Uint8Array([1, 2, 3, 4]);
+  if (how === 'foreign') {
+    const raw = new Uint8Array(1 << 20);
+    for (let i = 0; i < raw.length; i += 7) raw[i] = (i * 31) & 0xff;
+    const gz = new Blob([sparseSnapshot(raw)]).stream().pipeThrough(new CompressionStream('gzip'));
+    body = new Uint8Array(await new Response(gz).arrayBuffer());
+  }
+  await (await caches.open('oriflamme-runtime')).put(url, new Response(body));
+}"""
 
-    def abort(route: Any) -> None:
-        blocked.append(route.request.url)
-        route.abort()
 
-    page.route(re.compile(r"/snapshot-[0-9a-f]+\.bin$"), abort)
+@pytest.mark.parametrize("how", ["garbage", "foreign"])
+def test_a_kept_snapshot_that_fails_falls_back_to_booting_python(strict_page: Any, site_url: str,
+                                                                  how: str) -> None:
+    page = strict_page
+    boot_game(page, site_url)
+    url = keep_snapshot(page)
+    page.evaluate(SPOIL_JS, [url, how])
     stages = boot_game(page, site_url)
-    assert blocked, "no snapshot was requested"
-    assert "page-snapshot-failed" in stages, stages  # the page's runtime worker could not prepare it
-    assert "snapshot-restored" not in stages and "snapshot-failed" in stages, stages
-    assert "page-wasm" in stages and "wasm-from-page" in stages, stages  # the wasm still came from the page
-    assert before(stages, "snapshot-failed", "python") and before(stages, "python", "engine"), stages
+    assert "snapshot-restored" not in stages, stages
+    if how == "garbage":  # the page's runtime worker could not inflate it, and dropped it
+        assert "page-snapshot-failed" in stages, stages
+    else:  # inflated fine; Pyodide refused it
+        assert "page-snapshot" in stages and "snapshot-failed" in stages, stages
+    assert before(stages, "python", "engine"), stages
     play_one_move(page)
+
+
+@pytest.fixture
+def probe_site(page_guard: Any, dist_dir: Path, tmp_path: Path) -> Iterator[tuple[str, Path]]:
+    """A copy of the site whose engine worker also exports probe(name): import a module, say from where."""
+    root = tmp_path / "site"
+    shutil.copytree(dist_dir, root, copy_function=os.link)
+    worker = root / "py" / "engine_worker.py"
+    text = worker.read_text()
+    worker.unlink()  # a hard link to the shared copy: write a new file instead
+    worker.write_text(text + '''
+
+def probe(name):
+    import importlib
+    import json
+
+    module = importlib.import_module(name)
+    return json.dumps({"name": module.__name__, "file": module.__spec__.origin})
+
+
+__export__ = [*__export__, "probe"]
+''')
+    server = start_server(root)
+    url = f"http://127.0.0.1:{server.server_address[1]}/"
+    page_guard.allow_origin(url)
+    try:
+        yield url, root
+    finally:
+        server.shutdown()
+        server.server_close()
+
+
+PROBE_JS = """async (name) => {
+  const w = await document.querySelector('script[name=engine]').xworker.ready;
+  return JSON.parse(await w.sync.probe(name));
+}"""
+
+
+def test_a_module_outside_the_boot_zip_is_imported_on_demand(strict_page: Any,
+                                                              probe_site: tuple[str, Path]) -> None:
+    url, root = probe_site
+    (boot_zip,) = (root / "runtime").glob("pyodide-*/python_stdlib-*.zip")
+    with zipfile.ZipFile(io.BytesIO(boot_zip.read_bytes())) as z:
+        shipped = set(z.namelist())
+    # Neither is in the boot's zip: a top-level module, and a submodule of a package that is (json).
+    assert "json/__init__.pyc" in shipped
+    for entry in ("colorsys.pyc", "colorsys.py", "json/tool.pyc", "json/tool.py"):
+        assert entry not in shipped, entry
+    stages = boot_game(strict_page, url)
+    assert "stdlib-on-demand" not in stages, stages
+    for name in ("colorsys", "json.tool"):
+        got = strict_page.evaluate(PROBE_JS, name)
+        assert got["name"] == name and got["file"].startswith("/lib/python_stdlib_full.zip/"), got
+    assert strict_page.evaluate(STAGES_JS).count("stdlib-on-demand") == 1  # one download for both
+    play_one_move(strict_page)

@@ -6,16 +6,20 @@
 // - indexURL: our self-hosted Pyodide folder (PyScript would derive it from this module's URL);
 // - stdLibURL: the stdlib zip with .pyc precompiled at build time inside this very Pyodide
 //   (scripts/precompile.mjs), so CPython compiles nothing from source at start-up;
+// - lockFileContents: just the header of Pyodide's lock file (the game loads no package), not a download;
 // - _loadSnapshot (undocumented Pyodide option): a memory snapshot of Python already booted on exactly
 //   that zip and this wasm, with the engine imported, built with them (scripts/precompile.py), restored
-//   instead of booting. The page has usually fetched and inflated it already (boot.js), and compiled
-//   the wasm too (see withEarlyWasm).
+//   instead of booting — only when an earlier visit kept it (Cache Storage, boot.js keepSnapshot): a
+//   first visit boots Python instead of waiting for 5 MB. The page has usually read and inflated it
+//   already (boot.js), and compiled the wasm too (see withEarlyWasm).
+// - Once Python runs, any stdlib module the boot's zip left out is imported from the full archive on
+//   demand (py/stdlib_on_demand.py).
 // The zip also carries our engine and PyScript's `pyscript` package, compiled; after loading, the zip
 // goes before the cwd on sys.path so that the compiled copy of `pyscript` is imported, not the .py
 // sources PyScript writes into the cwd at every boot (the build checks that they are the same text).
 // The @...@ placeholders are filled in by scripts/build.py and scripts/precompile.py.
 import * as pyodide from "../../runtime/pyodide-@PYODIDE_VERSION@/pyodide.mjs";
-import { fetchSnapshot } from "./snapshot-format.js";
+import { keptResponse, keptSnapshot } from "./snapshot-format.js";
 
 const indexURL = new URL("../../runtime/pyodide-@PYODIDE_VERSION@/", import.meta.url).href;
 const STDLIB = "@STDLIB_ZIP@";
@@ -25,11 +29,23 @@ const stdLibURL = new URL(STDLIB.startsWith("@") ? "python_stdlib.zip" : STDLIB,
 // Optional memory snapshot (scripts/precompile.mjs): made by the build on exactly this stdlib zip and
 // this wasm (Pyodide refuses another build's snapshot); format: snapshot-format.js.
 const SNAPSHOT = "@SNAPSHOT@";
+// The stock stdlib archive, for the modules the boot's zip leaves out (py/stdlib_on_demand.py).
+const STDLIB_FULL = new URL("@STDLIB_FULL@".startsWith("@") ? "python_stdlib.zip" : "@STDLIB_FULL@", indexURL).href;
+const LOCK = '@LOCK_CONTENTS@';
 
 export const version = pyodide.version;
 
-// The compiled packages in the zip win over what PyScript writes into the cwd ("" stays on the path, last).
-const ZIP_FIRST = "import sys as _s\nif '' in _s.path: _s.path.remove(''); _s.path.append('')\ndel _s";
+// The compiled packages in the zip win over what PyScript writes into the cwd ("" stays on the path, last);
+// the rest of the stdlib comes on demand.
+const AFTER_BOOT = `import sys as _s
+if '' in _s.path: _s.path.remove(''); _s.path.append('')
+del _s
+try:
+    import stdlib_on_demand as _m
+    _m.install(${JSON.stringify(STDLIB_FULL)})
+    del _m
+except ImportError:
+    pass  # an unbuilt tree: the stock stdlib is all there`;
 
 // Pyodide fetches pyodide.asm.wasm and compiles it (WebAssembly.instantiateStreaming) only once its own JS
 // has loaded; the page has usually compiled it already (boot.js, runtime-worker.js). While Pyodide loads,
@@ -66,19 +82,26 @@ async function withEarlyWasm(modulePromise, load) {
 
 export async function loadPyodide(options = {}) {
   const early = globalThis.oriflammeEarly || {};  // what the page prepared (worker-prelude.js)
-  const boot = (extra) => withEarlyWasm(early.wasm, () => pyodide.loadPyodide({ ...options, indexURL, stdLibURL, ...extra }));
+  const lock = LOCK.startsWith("@") ? {} : { lockFileContents: LOCK };
+  const boot = (extra) => withEarlyWasm(early.wasm, () => pyodide.loadPyodide({ ...options, indexURL, stdLibURL, ...lock, ...extra }));
   const plain = async () => {
     const py = await boot({});
-    py.runPython(ZIP_FIRST);
+    py.runPython(AFTER_BOOT);
     return py;
   };
   if (SNAPSHOT.startsWith("@") || !SNAPSHOT || typeof DecompressionStream !== "function") return plain();
   const url = new URL(SNAPSHOT, indexURL).href;
-  const snapshot = early.snapshot
-    ? early.snapshot.then((bytes) => (bytes ? (report("snapshot-from-page"), bytes) : fetchSnapshot(url)))
-    : fetchSnapshot(url);
-  // Pyodide awaits it only once its own JS has loaded: a failed download before that is still handled
-  // (below, by booting from the zip), not an unhandled rejection.
+  // Only a snapshot an earlier visit kept (a cache lookup of a few ms); a first visit boots Python.
+  if (!(await keptResponse(url).catch(() => null))) {
+    report("snapshot-absent");
+    return plain();
+  }
+  // From the page, or read here when the page could not (no runtime worker).
+  const snapshot = (early.snapshot ?? Promise.resolve(null))
+    .then((bytes) => (bytes ? (report("snapshot-from-page"), bytes) : keptSnapshot(url)))
+    .then((bytes) => bytes || Promise.reject(new Error("the kept snapshot is gone")));
+  // Pyodide awaits it only once its own JS has loaded: a failure before that is still handled
+  // (below, by booting Python), not an unhandled rejection.
   snapshot.catch(() => {});
   let py;
   try {
@@ -91,6 +114,6 @@ export async function loadPyodide(options = {}) {
   report("snapshot-restored");
   // The snapshot froze Python's random state: draw a fresh one (os.urandom → crypto.getRandomValues).
   // (Its str hash seed stays the build's fixed one.) New games take their seed from web/engine.js anyway.
-  py.runPython(`import random as _r; _r.seed(); del _r\n${ZIP_FIRST}`);
+  py.runPython(`import random as _r; _r.seed(); del _r\n${AFTER_BOOT}`);
   return py;
 }

@@ -1,5 +1,5 @@
 // The memory snapshot's file format (scripts/precompile.mjs writes it; runtime-worker.js and
-// interpreter.js read it). Python's memory is ~60 % zeros in long runs: the file keeps only the rest,
+// interpreter.js read it) and where a visitor's browser keeps it. Python's memory is ~60 % zeros in long runs: the file keeps only the rest,
 // then gzip. Inflating 12 MB instead of 31 MB saves ~60 % of the CPU of the boot's biggest decode, on a
 // worker but still on the same few cores as the page's main thread.
 //   bytes 0-3: "PYSN"; 4-7: total length; 8-11: number of segments n (all little-endian u32);
@@ -25,12 +25,48 @@ export function expandSnapshot(sparse) {
   return out.buffer;
 }
 
-/** Download, inflate (gzip) and expand the snapshot at `url`. */
-export async function fetchSnapshot(url) {
-  const res = await fetch(url);
-  if (!res.ok) throw new Error(`${url}: HTTP ${res.status}`);
-  const sparse = await new Response(res.body.pipeThrough(new DecompressionStream("gzip"))).arrayBuffer();
-  return expandSnapshot(sparse);
+// The snapshot is not part of a first visit (5 MB the first playable action would wait for): once the
+// player's first decision is on screen, the page keeps it in this Cache Storage cache (boot.js
+// keepSnapshot), and later boots restore it from there, online or not.
+export const KEPT = "oriflamme-runtime";
+
+/** Keep the snapshot at `url` in Cache Storage (an older build's is dropped); the bytes downloaded. */
+export async function keepSnapshotAt(url) {
+  if (typeof caches === "undefined" || typeof DecompressionStream !== "function") return 0;
+  try {
+    const cache = await caches.open(KEPT);
+    for (const old of await cache.keys()) if (old.url !== url) await cache.delete(old);
+    if (await cache.match(url)) return 0;
+    const res = await fetch(url);
+    if (!res.ok) return 0;
+    let bytes = 0;  // streamed into the cache, never whole in this (the page's) thread
+    const count = new TransformStream({ transform(chunk, out) { bytes += chunk.byteLength; out.enqueue(chunk); } });
+    await cache.put(url, new Response(res.body.pipeThrough(count), { headers: { "content-type": "application/octet-stream" } }));
+    return bytes;
+  } catch (err) {
+    console.warn("boot: the memory snapshot could not be kept for the next visit", err);
+    return 0;
+  }
+}
+
+/** The kept copy of the snapshot at `url` (a Response), or null when no earlier visit kept it. */
+export async function keptResponse(url) {
+  if (typeof caches === "undefined" || !(await caches.has(KEPT))) return null;
+  return (await (await caches.open(KEPT)).match(url)) || null;
+}
+
+/** The kept snapshot at `url`, inflated (gzip) and expanded: an ArrayBuffer, or null when none was kept.
+ * A copy that cannot be read is dropped (the next visit keeps a fresh one) and the error thrown. */
+export async function keptSnapshot(url) {
+  const res = await keptResponse(url);
+  if (!res) return null;
+  try {
+    const sparse = await new Response(res.body.pipeThrough(new DecompressionStream("gzip"))).arrayBuffer();
+    return expandSnapshot(sparse);
+  } catch (err) {
+    await caches.open(KEPT).then((c) => c.delete(url)).catch(() => {});
+    throw err;
+  }
 }
 
 /** The sparse format of a memory image (Uint8Array) — for the build (node). Zero runs ≥ 64 bytes go. */

@@ -5,7 +5,7 @@
 // - early: the page posts this worker a MessagePort on which the runtime pieces it prepares arrive (boot.js,
 //   runtime-worker.js): globalThis.oriflammeEarly = {snapshot, wasm} are then promises of the inflated
 //   snapshot's bytes and of the compiled WebAssembly.Module (null for a piece the page could not
-//   prepare), which web/boot/interpreter.js hands to Pyodide.
+//   prepare, or a snapshot no earlier visit kept), which web/boot/interpreter.js hands to Pyodide.
 // - Reports boot progress to the page on the BroadcastChannel: which runtime files finished
 //   downloading (Resource Timing), and lets Python report its own stages via oriflammeBootReport().
 // - Skips PyScript's rewriting of its own `pyscript` package: see skipPackageWrite below.
@@ -54,7 +54,7 @@ if (params.early?.length) {
       if (data.failed) console.warn(`boot: the page could not prepare the ${data.failed}: ${data.error}`);
       for (const piece of params.early) {
         if (piece in data) resolvers[piece](data[piece]);
-        if (data.failed === piece) resolvers[piece](null);
+        if (data.failed === piece || data.absent === piece) resolvers[piece](null);
       }
     };
   };

@@ -3,11 +3,14 @@
 // keeps the browser's install prompt for an "Install" button.
 // Everything here tolerates browsers (and cross-site iframes) where service workers or storage are
 // denied: the game then simply runs online, without a word.
+import { keepSnapshot } from "../boot/boot.js";
+
 const state = {
   installPrompt: null, // the deferred beforeinstallprompt event
   waiting: null,       // a new service worker, installed, waiting for the page's go-ahead
   controlled: false,   // this page is served by the service worker (works offline)
   registered: false,
+  precache: null,      // {files, bytes, transferred} once the service worker has precached the site
 };
 const listeners = new Set();
 const notify = () => { for (const fn of listeners) { try { fn(state); } catch (err) { console.warn("pwa:", err); } } };
@@ -68,11 +71,14 @@ function watch(reg, sw) {
 }
 
 let started = false;
-/** Register ./sw.js. Called once the page is idle after the boot (main.js precacheWhenIdle), so the
- * precache never competes with the boot, the first table or the bots' first moves. */
+/** Keep the runtime's memory snapshot for the next visits (boot.js keepSnapshot), then register
+ * ./sw.js. Called once the page is idle after the human's first decision is drawn (main.js
+ * precacheWhenIdle), so neither download competes with the boot, the first table or the bots' first
+ * moves. */
 export async function registerServiceWorker() {
   if (started) return;
   started = true;
+  await keepSnapshot();
   const sw = swContainer();
   if (!sw) return;
   // ?sw=0 never registers (debugging). A browser driven by automation (navigator.webdriver: the
@@ -85,6 +91,9 @@ export async function registerServiceWorker() {
     state.registered = true;
     state.controlled = !!sw.controller;
     sw.addEventListener("controllerchange", () => { state.controlled = true; notify(); });
+    sw.addEventListener("message", ({ data }) => {
+      if (data?.type === "PRECACHED") { state.precache = { files: data.files, bytes: data.bytes, transferred: data.transferred }; notify(); }
+    });
     watch(reg, sw);
     notify();
   } catch {

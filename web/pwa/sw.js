@@ -35,6 +35,7 @@ async function precache() {
   const olds = [];
   for (const name of await caches.keys()) if (name.startsWith(PREFIX) && name !== CACHE) olds.push(await caches.open(name));
   const todo = [...KEYS.entries()];
+  const fetched = [];
   const worker = async () => {
     while (todo.length) {
       const [url, key] = todo.shift();
@@ -50,11 +51,30 @@ async function precache() {
         const cache = key === url ? "default" : "no-cache";
         resp = await fetch(new Request(url, { cache, credentials: "same-origin" }));
         if (!resp.ok) throw new Error(`precache: ${url} answered ${resp.status}`);
+        fetched.push(url);
       }
       await cache.put(key, resp);
     }
   };
   await Promise.all([worker(), worker(), worker(), worker()]);
+  return report(fetched);
+}
+
+// What the precache cost: files, their bytes, and the bytes that really came over the network (Resource
+// Timing's transferSize: 0 for a file the boot had just put in the HTTP cache). Told to the pages
+// (web/pwa/pwa.js keeps it in pwa.precache) and to the console.
+async function report(fetched) {
+  const timing = new Map(performance.getEntriesByType("resource").map((e) => [e.name, e]));
+  let bytes = 0;
+  let transferred = 0;
+  for (const url of fetched) {
+    const e = timing.get(url);
+    bytes += e ? e.decodedBodySize : 0;
+    transferred += e ? e.transferSize : 0;
+  }
+  const msg = { type: "PRECACHED", files: fetched.length, bytes, transferred };
+  console.info(`service worker: precached ${fetched.length} files, ${bytes} bytes (${transferred} over the network)`);
+  for (const client of await self.clients.matchAll({ includeUncontrolled: true })) client.postMessage(msg);
 }
 
 self.addEventListener("install", (event) => {
