@@ -24,7 +24,7 @@ def test_signals_carry_the_result_and_the_benchs_own_files_are_not_counted(tmp_p
     when, payload = recorder.wait_signal("done", 1)
     assert payload == result
     assert recorder.wait_signal("end", 1, nth=2)[1] is None
-    assert [p for p, _ in recorder.since(start, when)] == ["index.html"]
+    assert [p for p, _, _ in recorder.since(start, when)] == ["index.html"]
 
 
 def test_direct_pages_load_the_heartbeat_first(tmp_path: Path) -> None:

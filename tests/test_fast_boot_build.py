@@ -1,9 +1,9 @@
-"""The fast boot path's build outputs (issue 7): the precompiled stdlib zip, the memory snapshot, the
-config and page that use them. Skipped when dist/ is not built (`make build`).
+"""The fast boot path's build outputs (issues 7 and 12): the boot's compiled stdlib zip, the memory
+snapshot, the config and page that use them. Skipped when dist/ is not built (`make build`).
 
-Oracles: the .py sources of the working tree and of PyScript's npm package; CPython's own keyed source
-hash (PEP 552); the shipped Pyodide itself (run in node), which must import our .pyc without compiling
-anything and find the engine already imported after restoring the snapshot.
+Oracles: the .py sources of the working tree, of Pyodide's stock stdlib and of PyScript's npm package;
+CPython's own keyed source hash (PEP 552); the shipped Pyodide itself (run in node), which must import
+our .pyc without compiling anything and find the engine already imported after restoring the snapshot.
 """
 
 from __future__ import annotations
@@ -89,31 +89,39 @@ def test_boot_modules_name_the_built_zip_and_snapshot() -> None:
     assert f'const SNAPSHOT = "{snap.name}";' in boot  # the page prepares the very snapshot Pyodide gets
 
 
-def test_zip_carries_engine_and_pyscript_sources_with_their_pyc() -> None:
+def sources() -> dict[str, bytes]:
+    """Every source the zip's .pyc may come from, by its name in the zip: the stock stdlib, the engine,
+    PyScript's package and our on-demand finder."""
+    with zipfile.ZipFile(ROOT / "node_modules" / "pyodide" / "python_stdlib.zip") as z:
+        found = {n: z.read(n) for n in z.namelist() if n.endswith(".py")}
+    found.update(engine_sources())
+    found.update({arc: text.encode() for arc, text in pyscript_sources().items()})
+    found["stdlib_on_demand.py"] = (ROOT / "py" / "stdlib_on_demand.py").read_bytes()
+    return found
+
+
+def test_zip_carries_the_compiled_engine_pyscript_and_stdlib_stored() -> None:
     entries = stdlib_entries()
-    engine = engine_sources()
-    assert "oriflamme/webapi.py" in engine and len(engine) > 20
-    for name in engine:
-        assert name in entries, f"{name} missing from the stdlib zip"
-        assert name + "c" in entries, f"{name}: no .pyc beside it"
-    pyscript = pyscript_sources()
-    assert "pyscript/__init__.py" in pyscript
-    for arc, text in pyscript.items():
-        # the text PyScript would write into the worker's cwd, so the compiled copy is the same code
-        assert entries.get(arc) == text.encode(), f"{arc} differs from PyScript's package"
-        if name.endswith(".py"):
-            assert arc + "c" in entries, f"{arc}: no .pyc beside it"
-    # No bytecode without its source, and the stdlib's own modules are compiled too.
-    for name in entries:
-        if name.endswith(".pyc"):
-            assert name[:-1] in entries, name
-    assert "json/__init__.pyc" in entries and "asyncio/__init__.pyc" in entries
+    modules = load_script("precompile").engine_modules(
+        load_script("build").package_zip(ROOT / "py" / "oriflamme", "oriflamme"))
+    missing = [m for m in modules if not {f"{m.replace('.', '/')}.pyc",
+                                          f"{m.replace('.', '/')}/__init__.pyc"} & entries.keys()]
+    assert missing == [], "engine modules missing from the stdlib zip"
+    assert "pyscript/__init__.pyc" in entries and "stdlib_on_demand.pyc" in entries
+    assert "json/__init__.pyc" in entries and "asyncio/__init__.pyc" in entries  # traced: Pyodide's boot
+    assert "colorsys.pyc" not in entries and "json/tool.pyc" not in entries  # nothing imports them
+    # Bytecode only (no .py: the .pyc never read them), the list of the full archive's modules, and every
+    # entry stored: the host's gzip compresses the download.
+    assert [n for n in entries if not n.endswith(".pyc")] == ["stdlib_on_demand.txt"]
+    assert "colorsys" in entries["stdlib_on_demand.txt"].decode().split()
+    with zipfile.ZipFile(stdlib_zip_path()) as z:
+        assert {i.compress_type for i in z.infolist()} == {zipfile.ZIP_STORED}
 
 
 def test_every_pyc_is_unchecked_hash_based_with_one_magic_and_its_source_hash() -> None:
     entries = stdlib_entries()
     pycs = sorted(n for n in entries if n.endswith(".pyc"))
-    assert len(pycs) > 500
+    assert len(pycs) > 150
     magics = {entries[n][:4] for n in pycs}
     assert len(magics) == 1, magics
     (magic,) = magics
@@ -124,7 +132,9 @@ def test_every_pyc_is_unchecked_hash_based_with_one_magic_and_its_source_hash() 
     # importlib.util.source_hash computes in the interpreter of that magic); _imp.source_hash takes the
     # key as an argument, so this Python can compute it for 3.14's magic.
     key = int.from_bytes(magic, "little")
-    wrong = [n for n in pycs if _imp.source_hash(key, entries[n[:-1]]) != entries[n][8:16]]
+    src = sources()
+    assert [n for n in pycs if n[:-1] not in src] == []  # each compiled from a source we know
+    wrong = [n for n in pycs if _imp.source_hash(key, src[n[:-1]]) != entries[n][8:16]]
     if len(wrong) == len(pycs):
         pytest.skip("this Python's keyed hash is not the one of the shipped CPython")
     assert wrong == [], wrong[:10]
@@ -226,7 +236,7 @@ def refuse(pathname, source):
 zipimport._compile_source = refuse
 for m in [m for m in sys.modules if m == "oriflamme" or m.startswith("oriflamme.")]:
     del sys.modules[m]
-importlib.invalidate_caches()
+sys.path_importer_cache.clear()
 for m in modules:
     importlib.import_module(m)
 webapi = sys.modules["oriflamme.webapi"]
@@ -264,8 +274,8 @@ def test_shipped_pyodide_restores_the_snapshot_and_imports_the_pyc_without_compi
     assert r["compiled"] == []  # every module came from its .pyc
     magic = {e[:4] for n, e in stdlib_entries().items() if n.endswith(".pyc")}
     assert magic == {bytes.fromhex(r["magic"])}  # the shipped CPython's own magic
-    # Loaded from the .pyc; its code objects carry the source's path in the mounted zip (tracebacks and
-    # linecache find the source there), the path Python would have compiled it under.
+    # Loaded from the .pyc; its code objects carry the source's path in the mounted zip, the path
+    # Python would have compiled it under (tracebacks name it).
     assert re.fullmatch(r"/lib/python3\d+\.zip/oriflamme/webapi\.pyc", r["file"]), r["file"]
     assert r["co_filename"] == r["file"].removesuffix("c")
     assert json.loads(r["ping"])["ok"] is True  # the restored engine answers
