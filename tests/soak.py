@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import argparse
 import random
+import signal
 import sys
 import time
 import traceback
@@ -97,6 +98,7 @@ class Report:
     seconds: float = 0.0
     per_config: dict[str, int] = field(default_factory=dict)
     failure: str | None = None
+    stopped: bool = False
 
 
 def soak(games: int | None, seconds: float | None, start: int = 0, base_seed: int = 0,
@@ -116,6 +118,9 @@ def soak(games: int | None, seconds: float | None, start: int = 0, base_seed: in
         name, seed, run = game_k(k, base_seed, quick)
         try:
             report.decisions += run()
+        except KeyboardInterrupt:  # Ctrl-C or SIGTERM: stop, and report what was played
+            report.stopped = True
+            break
         except Exception:  # report any broken invariant with what reproduces it
             report.failure = (f"game {k} ({name}, seed {seed}) failed; reproduce with --start {k} --games 1 "
                               f"--seed {base_seed}{' --quick' if quick else ''}\n{traceback.format_exc()}")
@@ -139,7 +144,7 @@ def _count(k: int) -> Iterator[int]:
 def summary(r: Report) -> str:
     rate = r.games / r.seconds if r.seconds else 0.0
     return (f"{r.games:,} games, {r.decisions:,} decisions in {r.seconds:,.0f} s ({rate:.1f} games/s); "
-            f"{'FAILED' if r.failure else 'no invariant broken'}")
+            f"{'FAILED' if r.failure else 'no invariant broken'}{' (stopped)' if r.stopped else ''}")
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -154,6 +159,7 @@ def main(argv: list[str] | None = None) -> int:
     args = ap.parse_args(argv)
     if args.games is None and args.seconds is None:
         args.games = 1000
+    signal.signal(signal.SIGTERM, signal.default_int_handler)  # `kill` reports like Ctrl-C
     print(f"soak{' (quick)' if args.quick else ''}: {len(CONFIGS)} configurations in turn: "
           f"{', '.join(CONFIGS)}", flush=True)
     r = soak(args.games, args.seconds, args.start, args.seed,

@@ -25,3 +25,19 @@ def test_a_quick_soak_checks_every_configuration_at_the_end_of_each_game() -> No
     r = soak.soak(games=2 * len(soak.CONFIGS), seconds=None, base_seed=7, quick=True)
     assert r.failure is None, r.failure
     assert r.per_config == dict.fromkeys(soak.CONFIGS, 2)
+
+
+def test_an_interrupted_soak_reports_what_it_played(monkeypatch) -> None:
+    played = []
+
+    def interrupted(edition: str, players: int, seed: int, quick: bool = False) -> int:
+        if len(played) == 2:
+            raise KeyboardInterrupt
+        played.append(seed)
+        return 10
+
+    monkeypatch.setattr(soak, "oriflamme_game", interrupted)
+    r = soak.soak(games=5, seconds=None)
+    assert r.stopped and r.failure is None
+    assert (r.games, r.decisions) == (2, 20)
+    assert "(stopped)" in soak.summary(r)
