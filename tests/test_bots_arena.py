@@ -81,3 +81,10 @@ def test_the_arena_plays_the_second_game_too() -> None:
     assert len(results) == 3
     for e in ("normal", "random", "hard"):
         assert {r.seats[e] for r in results if r.seats} == {"red", "blue", "green"}
+
+
+def test_an_entry_can_have_its_own_budget() -> None:
+    """`hard@40,hard@20`: two hard bots with their own iteration caps (the compute-scaling matches)."""
+    assert entry_names(["hard@40", "hard@20"]) == ["hard@40", "hard@20"]
+    results = play_deal(("prototype", ["hard@40", "hard@20"], 1, 0, None, None))
+    assert all(set(r.scores) == {"hard@40", "hard@20"} for r in results)

@@ -3,11 +3,12 @@
     python -m oriflamme.arena --edition retail --bots hard,normal,normal --games 400 --seed 1
 
 The first bot is the candidate. Besides the levels, `fixed-first` and `fixed-stay` are fixed strategies
-(`bots.simple.FixedBot`) for checking that a bot is not easily exploited. Every deal (a game seed) is
-played once per rotation of the line-up over the seats, so each bot sits in every seat of the same deal.
-Bots get their own seeds, separate from the deal's. `--games` is the total number of games (rounded up to
-whole deals). Uses every core it is given (`--workers`, default: all). openskill is a development
-dependency, imported lazily here.
+(`bots.simple.FixedBot`) for checking that a bot is not easily exploited, and `level@N` gives one entry
+its own budget (N ms with `--cpu-ms`/`--budget-ms`, else N iterations: `hard@1000,hard@250,hard@250`).
+Every deal (a game seed) is played once per rotation of the line-up over the seats, so each bot sits in
+every seat of the same deal. Bots get their own seeds, separate from the deal's. `--games` is the total
+number of games (rounded up to whole deals). Uses every core it is given (`--workers`, default: all).
+openskill is a development dependency, imported lazily here.
 """
 
 from __future__ import annotations
@@ -58,15 +59,19 @@ def play_deal(task: Task) -> list[GameResult]:
             k = (j + rot) % n
             seat_entry[colour] = names[k]
             bot_seed = (seed * 7919 + deal) * 131 + rot * 17 + k + 0x5EED
+            # `level@N` gives this entry its own budget: N ms with a time budget, else N iterations.
+            level, _, own = bots[k].partition("@")
+            b_ms, its = budget_ms, iterations
+            if own:
+                b_ms, its = (float(own), iterations) if budget_ms is not None else (None, int(own))
             if lieux:
                 from .lieux.bots import make_bot as make_lieux_bot
-                players[colour] = make_lieux_bot(bots[k], seed=bot_seed, budget_ms=budget_ms,
-                                                 iterations=iterations)
-            elif bots[k].startswith("fixed-"):
-                players[colour] = FixedBot(bots[k].removeprefix("fixed-"), bot_seed)
+                players[colour] = make_lieux_bot(level, seed=bot_seed, budget_ms=b_ms, iterations=its)
+            elif level.startswith("fixed-"):
+                players[colour] = FixedBot(level.removeprefix("fixed-"), bot_seed)
             else:
-                players[colour] = make_bot(bots[k], seed=bot_seed, budget_ms=budget_ms,
-                                           iterations=iterations, cpu_clock=cpu_clock)
+                players[colour] = make_bot(level, seed=bot_seed, budget_ms=b_ms, iterations=its,
+                                           cpu_clock=cpu_clock)
         while not g.is_over:
             colour = g.to_act
             legal = g.legal_actions()
