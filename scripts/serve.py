@@ -12,6 +12,7 @@ import argparse
 import contextlib
 import functools
 import http.server
+import os
 import re
 import sys
 import tomllib
@@ -77,6 +78,10 @@ class Handler(http.server.SimpleHTTPRequestHandler):
         if f is not None and self.on_sent is not None:  # a 200 with a body (not a 304 or an error)
             self.on_sent(self.path)
         return f
+
+    def list_directory(self, path: str | os.PathLike[str]) -> None:
+        # A folder without index.html is not a page of the site: 404, as the production host answers.
+        self.send_error(404, "Not Found")
 
     def log_message(self, format: str, *args: object) -> None:
         if not self.quiet:
