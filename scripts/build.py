@@ -45,10 +45,13 @@ def npm_version(pkg: str) -> str:
     return str(data["version"])
 
 
-def copytree(src: Path, dst: Path, skip_suffixes: tuple[str, ...] = ()) -> None:
+def copytree(src: Path, dst: Path, skip_suffixes: tuple[str, ...] = (),
+             skip_dirs: tuple[str, ...] = ()) -> None:
     for path in sorted(src.rglob("*")):
         rel = path.relative_to(src)
         if "__pycache__" in rel.parts or path.suffix in (".pyc",) or path.name.startswith("."):
+            continue
+        if rel.parts[0] in skip_dirs:
             continue
         if skip_suffixes and path.name.endswith(skip_suffixes):
             continue
@@ -171,7 +174,8 @@ def build(out: Path) -> dict[str, str]:
     # The page and its JS/CSS.
     index = ROOT / "index.html"
     (out / "index.html").write_text(index.read_text() if index.exists() else placeholder_index())
-    copytree(ROOT / "web", out / "web", skip_suffixes=(".entry.js",))
+    # web/dev/ is the development server's bridge (web/dev/devserver.py): never shipped nor precached.
+    copytree(ROOT / "web", out / "web", skip_suffixes=(".entry.js",), skip_dirs=("dev",))
     esbuild_fake_indexeddb(out / "web" / "boot" / "fake-indexeddb.js")
     for js in page_modules(out / "web"):
         js.write_text(COMPILE_HINT + "\n" + js.read_text())

@@ -1,7 +1,8 @@
 """Development server: serves the repo root and answers /api/<fn> with oriflamme.webapi (CPython).
 
-    python3 web/dev/devserver.py 8765   then open http://127.0.0.1:8765/?engine=dev
-Not used by the product or the tests' build.
+    python3 web/dev/devserver.py 8765   then open http://127.0.0.1:8765/
+The page's bridge, /web/engine.js, is answered with web/dev/engine-http.js (which calls /api/<fn>), so
+the page itself has no development switch. web/dev/ is not part of the built site (scripts/build.py).
 """
 
 from __future__ import annotations
@@ -19,6 +20,11 @@ from oriflamme import webapi  # noqa: E402
 class Handler(http.server.SimpleHTTPRequestHandler):
     def __init__(self, *a, **k):  # type: ignore[no-untyped-def]
         super().__init__(*a, directory=ROOT, **k)
+
+    def translate_path(self, path: str) -> str:
+        if path.split("?", 1)[0] == "/web/engine.js":
+            return os.path.join(ROOT, "web", "dev", "engine-http.js")
+        return super().translate_path(path)
 
     def do_POST(self) -> None:
         fn = self.path.rsplit("/", 1)[-1]

@@ -91,6 +91,7 @@ export default {
     "level.expert": "Experte",
     "language": "Sprache",
     "seed": "Startwert (optional)",
+    "seedRange": "Der Startwert ist eine ganze Zahl von 0 bis {max}; leer lassen für eine zufällige Verteilung.",
     "speed": "Tempo der Bots",
     "speed.0": "Sofort",
     "speed.0.5": "Schnell",

@@ -91,6 +91,7 @@ export default {
     "level.expert": "Expert",
     language: "Language",
     seed: "Seed (optional)",
+    seedRange: "A seed is a whole number from 0 to {max}; leave it empty for a random deal.",
     speed: "Bot speed",
     "speed.0": "Instant",
     "speed.0.5": "Fast",

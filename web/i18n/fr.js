@@ -91,6 +91,7 @@ export default {
     "level.expert": "Expert",
     "language": "Langue",
     "seed": "Graine (facultatif)",
+    "seedRange": "La graine est un nombre entier de 0 à {max} ; laissez-la vide pour une donne au hasard.",
     "speed": "Vitesse des robots",
     "speed.0": "Instantané",
     "speed.0.5": "Rapide",

@@ -5,7 +5,7 @@ import { t, pickLang, setLang, lang } from "../i18n/index.js";
 import { parseLegal, settleSelection } from "./actions.js";
 import { table } from "./table.js";
 import { eventText, eventFocus } from "./log.js";
-import { defaultSetup, fromParams, settingsOf, setupScreen, EDITIONS } from "./setup.js";
+import { defaultSetup, fromParams, settingsOf, setupScreen, editionInfo, seedOk } from "./setup.js";
 import { bootBar, endScreen, rulesDialog, FONT_WARMUP_LINES } from "./overlays.js";
 import { lieuxSetupChange } from "./lieux/setup.js";
 // Issue 4 (saves, shared replays, hot-seat, install/embed/share extras): web/ui/{saves,share,replay,hotseat,extras}.js
@@ -40,7 +40,9 @@ const S = {
   shownTo: null, // hot-seat: the human now looking at the screen
   hint: null, // the Hint button: {state: "thinking"|"done", action, at: actions count it was asked at}
 };
-const received = [];
+// Under ?test=1 only, every update the page got (the tests compare them with the engine's); a player's
+// page keeps none (a game's updates weigh 120–190 KB).
+const received = TEST ? [] : null;
 let logSeq = 0;
 
 // Loaded only when needed, so the first screen fetches and runs less while the engine starts:
@@ -95,7 +97,10 @@ function render() {
   }
   if (S.screen !== "game" || !S.update) {
     if (S.screen === "setup") out.push(setupScreen(S.setup, boot, savedGame() != null), setupExtras());
-    else out.push(h("main", { class: "setup", key: "wait" }, h("div", { class: "setup-card" }, h("h1", { class: "logo" }, t("title")), boot)));
+    else { // a table on its way; if the engine refused to deal it, the way back to the menu
+      const back = S.error && !S.busy ? h("button", { type: "button", class: "btn primary", "data-ui": "menu", "data-testid": "back-to-menu" }, t("newGame")) : null;
+      out.push(h("main", { class: "setup", key: "wait" }, h("div", { class: "setup-card" }, h("h1", { class: "logo" }, t("title")), boot, back)));
+    }
   } else if (S.pass) { // hot-seat hand-over: web/ui/hotseat.js
     out.push(passScreen(S.pass));
   } else if (S.update.view.game === "lieux") { // Château, Village & Port: web/ui/lieux/
@@ -197,13 +202,23 @@ function focusFirstAction() {
 
 // ---------------------------------------------------------------- the game loop
 
+/** An event told in the current language ("" for one the log does not show); null if it cannot be told. */
+function tell(ev, view, viewer) {
+  try {
+    const text = view.game === "lieux" ? lieux.lieuxEventText(ev, { viewer }) : eventText(ev, view.edition, { viewer });
+    return typeof text === "string" ? text : null;
+  } catch {
+    return null;
+  }
+}
+
 /** After a change of language, tell the log again in the new one (entries keep their event). */
 function retellLog() {
   const view = S.update && S.update.view;
   if (!view) return;
   S.log = S.log.map((e) => {
     if (!e.ev) return e;
-    const text = view.game === "lieux" ? lieux.lieuxEventText(e.ev, { viewer: e.viewer }) : eventText(e.ev, view.edition, { viewer: e.viewer });
+    const text = tell(e.ev, view, e.viewer);
     return text ? { ...e, text } : e;
   });
   if (view.game !== "lieux") {
@@ -233,7 +248,7 @@ async function apply(u, gen) {
     await loadLieux();
     if (gen !== S.gen) return;
   }
-  received.push(u);
+  received?.push(u);
   S.error = null;
   S.hint = null;
   const fromBot = u.actor && u.seats && u.seats.find((s) => s.colour === u.actor && s.kind === "bot");
@@ -278,6 +293,13 @@ function enterGame() {
 }
 
 async function startGame() {
+  if (!seedOk(S.setup.seed)) { // the form says what a seed must be; no game is dealt
+    S.screen = "setup";
+    S.busy = false;
+    render();
+    app.querySelector("[data-setup=seed]")?.focus();
+    return;
+  }
   const gen = enterGame();
   const engine = await engineReady();
   if (!engine || gen !== S.gen) return;
@@ -331,8 +353,15 @@ async function resumeGame() {
     startGame();
     return;
   }
-  const log = savedLog(u.actions);
-  if (log) S.log = log.map((e) => ({ ...e, key: `l${logSeq++}` }));
+  if (u.view?.game === "lieux" && !lieux) {
+    await loadLieux();
+    if (gen !== S.gen) return;
+  }
+  // The log comes back as shown if every entry is one this page wrote; else the game goes on without it.
+  const saved = savedLog(u.actions);
+  if (saved && !saved.bad && saved.entries.every((e) => !e.ev || tell(e.ev, u.view, e.viewer) != null)) {
+    S.log = saved.entries.map((e) => ({ ...e, key: `l${logSeq++}` }));
+  } else if (saved) setNotice(x("badLog"));
   if (u && u.settings) S.setup = { ...S.setup, edition: u.settings.edition || S.setup.edition, game: u.settings.game || "oriflamme" };
   await apply(u, gen);
 }
@@ -355,7 +384,7 @@ const engineReady = () => readyPromise;
 
 async function boot() {
   try {
-    const mod = params.get("engine") === "dev" ? await import("../dev/engine-http.js") : await import("../engine.js");
+    const mod = await import("../engine.js"); // (web/dev/devserver.py answers this path with its HTTP bridge)
     const engine = await mod.connectEngine((p) => {
       S.boot = { ...S.boot, stage: p.stage, fraction: Math.max(S.boot.fraction, p.fraction || 0) };
       render();
@@ -394,7 +423,7 @@ function onClick(ev) {
     case "again": S.setup = { ...S.setup, seed: "" }; startGame(); break; // a fresh deal, same table
     case "view-table": S.endHidden = true; render(); break;
     case "show-end": S.endHidden = false; render(); break;
-    case "menu": S.gen++; S.busy = false; S.screen = "setup"; S.update = null; S.pass = null; render(); break;
+    case "menu": S.gen++; S.busy = false; S.screen = "setup"; S.update = null; S.pass = null; S.error = null; render(); break;
     case "hotseat-ready": handOver(); break;
     case "hint": requestHint(); break;
     default: break;
@@ -425,8 +454,9 @@ function onSetupChange(ev) {
   if (lieuxSetupChange(s, name, el)) { // game chooser, place set, hidden gold
     if (s.game === "lieux" && !lieux) loadLieux().then(render);
   } else if (name === "edition") {
+    const info = editionInfo(el.value);
+    if (!info) return;
     s.edition = el.value;
-    const info = EDITIONS[s.edition];
     s.players = Math.min(info.max, Math.max(info.min, s.players));
     if (!info.colours.includes(s.colour)) s.colour = info.colours[0];
   } else if (name === "players") s.players = Number(el.value);

@@ -1,8 +1,8 @@
 // Boot progress, end screen and rules help.
 import { h, raw } from "./dom.js";
-import { t, cardName, ability, colourName, rulesText } from "../i18n/index.js";
+import { t, cardName, ability, colourName, rulesText, own } from "../i18n/index.js";
 import { emblemSvg } from "../art/emblems.js";
-import { EDITIONS } from "./setup.js";
+import { EDITIONS, editionInfo } from "./setup.js";
 
 const FAMILY = {
   retail: ["archer", "soldier", "spy", "heir", "assassination", "decree", "lord", "shapeshifter", "ambush", "conspiracy"],
@@ -90,8 +90,8 @@ export function endScreen(u, meta) {
 }
 
 export function rulesDialog(edition) {
-  const cards = FAMILY[edition] || FAMILY.retail;
-  const info = EDITIONS[edition] || EDITIONS.retail;
+  const cards = own(FAMILY, edition) || FAMILY.retail;
+  const info = editionInfo(edition) || EDITIONS.retail;
   return h("div", { class: "overlay", key: "rules", "data-ui": "overlay-close" },
     h("div", { class: "dialog rules", role: "dialog", "aria-modal": "true", "aria-labelledby": "rules-title", "data-testid": "rules" },
       h("div", { class: "dialog-head" },

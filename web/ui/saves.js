@@ -76,21 +76,52 @@ export async function rememberGame(engine, u, log) {
   }
 }
 
-/** The log saved with the game, if it belongs to the position after `actions` actions; else null. */
+// What a logged event may hold: the engine's events are flat records of names and numbers (a few carry a
+// list or a small record). Anything else in storage was not written by this page.
+const EVENT_TYPE = /^[a-z][a-z0-9_]{0,39}$/;
+const MAX_DEPTH = 3;
+
+function plainValue(v, depth) {
+  if (v === null || typeof v === "boolean") return true;
+  if (typeof v === "number") return Number.isFinite(v);
+  if (typeof v === "string") return v.length <= 200;
+  if (depth >= MAX_DEPTH || typeof v !== "object") return false;
+  const items = Array.isArray(v) ? v : Object.values(v);
+  return items.length <= 60 && items.every((x) => plainValue(x, depth + 1));
+}
+
+/** An event as the engine sends them: a plain record with a word for its type. */
+export const plainEvent = (ev) =>
+  !!ev && typeof ev === "object" && !Array.isArray(ev) && typeof ev.type === "string" && EVENT_TYPE.test(ev.type) &&
+  plainValue(ev, 0);
+
+function plainEntry(e) {
+  return !!e && typeof e === "object" && typeof e.text === "string" && (e.ev == null || plainEvent(e.ev)) &&
+    (e.viewer == null || typeof e.viewer === "string");
+}
+
+/**
+ * The log saved with the game: {entries} if it belongs to the position after `actions` actions, null if
+ * there is none for it, {bad: true} if it holds anything this page does not write (it is then dropped).
+ */
 export function savedLog(actions) {
+  let raw;
   try {
-    const raw = JSON.parse(get(LOG_KEY) || "null");
-    if (!raw || raw.actions !== actions || !Array.isArray(raw.entries)) return null;
-    return raw.entries
-      .filter((e) => e && typeof e.text === "string")
-      .slice(-400)
-      .map((e) => ({
-        text: e.text.slice(0, 500),
-        cls: e.cls === "round" ? "round" : "",
-        ev: e.ev && typeof e.ev === "object" && !Array.isArray(e.ev) ? e.ev : undefined,
-        viewer: typeof e.viewer === "string" ? e.viewer : undefined,
-      }));
+    raw = JSON.parse(get(LOG_KEY) || "null");
   } catch {
-    return null;
+    raw = undefined;
   }
+  if (raw === null || (raw && raw.actions !== actions)) return null;
+  if (!raw || typeof raw !== "object" || !Array.isArray(raw.entries) || !raw.entries.every(plainEntry)) {
+    drop(LOG_KEY);
+    return { bad: true };
+  }
+  return {
+    entries: raw.entries.slice(-400).map((e) => ({
+      text: e.text.slice(0, 500),
+      cls: e.cls === "round" ? "round" : "",
+      ev: e.ev ?? undefined,
+      viewer: e.viewer ?? undefined,
+    })),
+  };
 }

@@ -1,7 +1,7 @@
 // The setup screen and the URL parameters. Edition facts below are only what the menu needs to offer
 // (player range and family colours); the engine checks everything again.
 import { h } from "./dom.js";
-import { t, colourName, LANG_NAMES } from "../i18n/index.js";
+import { t, colourName, LANG_NAMES, own } from "../i18n/index.js";
 import { x } from "./xtext.js";
 import { lieuxParams, lieuxSettings, gameField, lieuxFields } from "./lieux/setup.js";
 
@@ -10,9 +10,19 @@ export const EDITIONS = {
   pegasus: { min: 3, max: 5, colours: ["red", "blue", "green", "yellow", "black"] },
   prototype: { min: 2, max: 4, colours: ["red", "green", "black", "blue"] },
 };
+/** The menu facts of an edition, or null for any other name ("__proto__" and "constructor" included). */
+export const editionInfo = (name) => own(EDITIONS, name) || null;
 export const LEVELS = ["random", "easy", "normal", "hard", "expert"];
 const SEATS = [...LEVELS, "human"]; // "human": hot-seat, another person on this device (web/ui/hotseat.js)
 export const SPEEDS = ["0", "0.5", "1", "2"];
+/** The largest seed the engine takes: the largest integer a JS number (and JSON) carries exactly. */
+export const MAX_SEED = Number.MAX_SAFE_INTEGER;
+
+/** A seed the engine takes, or empty (a random deal). Larger numbers would reach it rounded, and refused. */
+export function seedOk(seed) {
+  const s = String(seed ?? "").trim();
+  return s === "" || (/^\d+$/.test(s) && BigInt(s) <= BigInt(MAX_SEED));
+}
 
 export function defaultSetup(lang) {
   return { edition: "retail", players: 3, colour: "red", levels: ["normal", "normal", "normal", "normal"],
@@ -24,8 +34,8 @@ export function fromParams(params, base) {
   const s = { ...base, levels: [...base.levels] };
   let start = lieuxParams(params, s); // ?game=lieux (Château, Village & Port) and its options
   const ed = params.get("edition");
-  if (ed && EDITIONS[ed]) { s.edition = ed; start = true; }
-  const info = EDITIONS[s.edition];
+  if (editionInfo(ed)) { s.edition = ed; start = true; }
+  const info = editionInfo(s.edition) || EDITIONS.retail;
   const p = Number.parseInt(params.get("players") || "", 10);
   if (Number.isInteger(p)) { s.players = Math.min(info.max, Math.max(info.min, p)); start = true; }
   s.players = Math.min(info.max, Math.max(info.min, s.players));
@@ -44,17 +54,19 @@ export function fromParams(params, base) {
   if (!info.colours.includes(s.colour)) s.colour = info.colours[0];
   const speed = params.get("speed");
   if (speed != null && Number.isFinite(Number(speed))) s.speed = String(Math.max(0, Math.min(4, Number(speed))));
-  return { setup: s, start };
+  // A seed out of range: the form, with the seed and what is wrong with it, instead of a game.
+  return { setup: s, start: start && seedOk(s.seed) };
 }
 
 /** The settings object for engine.newGame: you in the first seat with your colour. */
 export function settingsOf(s) {
-  const info = EDITIONS[s.edition];
+  const info = editionInfo(s.edition) || EDITIONS.retail;
   const others = info.colours.filter((c) => c !== s.colour);
   const colours = [s.colour, ...others.slice(0, s.players - 1)];
   const seats = [{ kind: "human" }];
   for (let i = 1; i < s.players; i++) seats.push(s.levels[i - 1] === "human" ? { kind: "human" } : { kind: "bot", level: s.levels[i - 1] || "normal" });
-  const seed = /^\d+$/.test(String(s.seed || "").trim()) ? Number(String(s.seed).trim()) : null;
+  const text = String(s.seed ?? "").trim();
+  const seed = text !== "" && seedOk(text) ? Number(text) : null;
   const out = { game: "oriflamme", edition: s.edition, players: s.players, seed, seats, colours };
   return s.game === "lieux" ? lieuxSettings(out, s) : out;
 }
@@ -68,8 +80,19 @@ function select(name, value, options) {
     options.map(([v, label]) => h("option", { value: v, selected: String(v) === String(value) }, label)));
 }
 
+/** The seed input; a seed the engine would refuse is flagged, with what a seed must be. */
+function seedField(seed) {
+  const bad = !seedOk(seed);
+  return [
+    field(t("seed"), h("input", { name: "seed", "data-setup": "seed", inputmode: "numeric", pattern: "[0-9]*", value: seed,
+      autocomplete: "off", placeholder: "42", "aria-invalid": bad ? "true" : null, "aria-describedby": bad ? "seed-error" : null })),
+    bad ? h("p", { id: "seed-error", class: "field wide field-error", role: "alert", "data-testid": "seed-error" },
+      t("seedRange", { max: MAX_SEED })) : null,
+  ];
+}
+
 export function setupScreen(s, boot, canResume = false) {
-  const info = EDITIONS[s.edition];
+  const info = editionInfo(s.edition) || EDITIONS.retail;
   const playerOpts = [];
   for (let n = info.min; n <= info.max; n++) playerOpts.push([n, String(n)]);
   const bots = [];
@@ -91,8 +114,7 @@ export function setupScreen(s, boot, canResume = false) {
         h("fieldset", { class: "bots" }, h("legend", {}, t("bots")), bots),
         field(t("language"), select("lang", s.lang, Object.entries(LANG_NAMES))),
         field(t("speed"), select("speed", s.speed, SPEEDS.map((v) => [v, t(`speed.${v}`)]))),
-        field(t("seed"), h("input", { name: "seed", "data-setup": "seed", inputmode: "numeric", pattern: "[0-9]*",
-          value: s.seed, autocomplete: "off", placeholder: "42" })),
+        seedField(s.seed),
         h("button", { type: "submit", class: "btn primary start", "data-testid": "start" }, t("start")),
         h("button", { type: "button", class: "btn how", "data-ui": "rules" }, t("howToPlay"))),
       boot,

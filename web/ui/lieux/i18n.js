@@ -1,5 +1,5 @@
 // Texts of Château, Village & Port in the current language (web/i18n/lieux-*.js); falls back to English.
-import { lang, colourName, t, addTexts } from "../../i18n/index.js";
+import { lang, colourName, t, addTexts, own } from "../../i18n/index.js";
 import en from "../../i18n/lieux-en.js";
 
 // English always; another language's texts are loaded with its main table (i18n/index.js setLang).
@@ -9,37 +9,37 @@ await addTexts(async (code) => {
     if (!L[code]) L[code] = (await import(`../../i18n/lieux-${code}.js`)).default;
   } catch { /* unreachable file: English texts this time */ }
 });
-const cur = () => L[lang()] || en;
+const cur = () => own(L, lang()) || en;
 
 /** lt("roundTurn", {r: 1, n: 3}) — a missing key falls back to English, then to the key itself. */
 export function lt(key, vars) {
-  let s = cur().t[key];
-  if (s == null) s = en.t[key];
+  let s = own(cur().t, key);
+  if (s == null) s = own(en.t, key);
   if (s == null) return key;
   if (vars) s = s.replace(/\{(\w+)\}/g, (m, k) => (vars[k] == null ? m : String(vars[k])));
   return s;
 }
 
-export const hasLt = (key) => cur().t[key] != null || en.t[key] != null;
-export const charName = (v) => (v == null ? "?" : cur().chars[v] || en.chars[v] || String(v));
+export const hasLt = (key) => own(cur().t, key) != null || own(en.t, key) != null;
+export const charName = (v) => (v == null ? "?" : own(cur().chars, String(v)) || own(en.chars, String(v)) || String(v));
 /** The name on a narrow card face: a long name may break at its marked place (soft hyphen). */
 export function faceName(v) {
   const name = charName(v);
-  const hint = (cur().breaks || {})[name];
+  const hint = own(cur().breaks, name);
   return hint ? hint.replace("|", "\u00ad") : name;
 }
-export const effectText = (v) => cur().effects[v] || en.effects[v] || "";
-export const placeName = (id) => cur().places[id] || en.places[id] || id;
+export const effectText = (v) => own(cur().effects, String(v)) || own(en.effects, String(v)) || "";
+export const placeName = (id) => own(cur().places, String(id)) || own(en.places, String(id)) || id;
 export const lieuxRulesText = () => cur().rules;
 
 /** A reward as printed on the place card: +4, −1, or a short word for the special ones. */
 export function rewardLabel(r) {
   if (typeof r === "number") return r > 0 ? `+${r}` : r < 0 ? `−${-r}` : "0";
-  return cur().rewards[r] || en.rewards[r] || String(r);
+  return own(cur().rewards, String(r)) || own(en.rewards, String(r)) || String(r);
 }
 export function rewardLong(r) {
   if (typeof r === "number") return rewardLabel(r);
-  return cur().rewardsLong[r] || en.rewardsLong[r] || String(r);
+  return own(cur().rewardsLong, String(r)) || own(en.rewardsLong, String(r)) || String(r);
 }
 
 /** "Blue" or "Red (you)". */
