@@ -153,7 +153,7 @@ def placeholder_index() -> str:
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <title>Oriflamme</title>
-<link rel="icon" href="data:,">
+<link rel="icon" href="./web/pwa/icon.svg" type="image/svg+xml">
 <script type="module" src="./web/boot/boot.js"></script>
 <script type="py" worker name="engine" src="./py/engine_worker.py" config="./pyscript.json"></script>
 </head>

@@ -33,6 +33,10 @@ function setProp(el, name, value, isSvg) {
     if (el[name] !== value) el[name] = value;
     if (name !== "disabled") return;
   }
+  if (name === "style") { // through the CSSOM: the CSP refuses inline style attributes (style-src 'self')
+    el.style.cssText = value == null || value === false ? "" : String(value);
+    return;
+  }
   if (value == null || value === false) el.removeAttribute(name);
   else el.setAttribute(name, value === true ? "" : String(value));
 }
