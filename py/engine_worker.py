@@ -18,18 +18,20 @@ def _report(stage: str) -> None:
 
 _report("python")
 
-from oriflamme import webapi  # noqa: E402  (after the first report on purpose)
+from tabletop.bridge import api  # noqa: E402  (after the first report on purpose)
 
-ping = webapi.ping
-new_game = webapi.new_game
-act = webapi.act
-bot_step = webapi.bot_step
-update = webapi.update
-save = webapi.save
-load = webapi.load
-replay = webapi.replay
-hint = webapi.hint
+ping = api.ping
+catalogue = api.catalogue
+new_game = api.new_game
+act = api.act
+bot_step = api.bot_step
+update = api.update
+log = api.log
+save = api.save
+load = api.load
+replay = api.replay
+hint = api.hint
 
-__export__ = ["act", "bot_step", "hint", "load", "new_game", "ping", "replay", "save", "update"]
+__export__ = list(api.EXPORTS)
 
 _report("engine")

@@ -38,29 +38,40 @@ def _play(webapi: Any, settings: dict[str, Any], moves: int) -> dict[str, Any] |
 
 
 def _setups() -> list[dict[str, Any]]:
-    from oriflamme.editions import EDITIONS
-    from oriflamme.lieux.cards import SETS
+    """Every game and variant; the last variant of a game with switches turns them on."""
+    from tabletop import registry
 
-    games: list[dict[str, Any]] = [{"game": "oriflamme", "edition": e} for e in EDITIONS]
-    games += [{"game": "lieux", "set": s, "hidden_gold": s == SETS[-1]} for s in SETS]
+    games: list[dict[str, Any]] = []
+    for gid in registry.ids():
+        spec = registry.get(gid)
+        for v in spec.variants:
+            on = v is spec.variants[-1]
+            options = {o.name: (not o.default) if on and isinstance(o.default, bool) else o.default
+                       for o in spec.options}
+            games.append({"game": gid, spec.variant_setting: v.id, **options})
     return games
 
 
 def trace(worker_source: str) -> list[str]:
     namespace: dict[str, Any] = {"__name__": "__main__"}
     exec(compile(worker_source, "engine_worker.py", "exec"), namespace)  # as PyScript runs it
-    webapi = sys.modules["oriflamme.webapi"]
+    webapi = sys.modules["tabletop.bridge.api"]
+    from tabletop import registry
+
+    json.loads(webapi.catalogue())
     for setup in _setups():
         for players in range(2, 6):  # each count the game allows (every edition's deck)
             _play(webapi, {**setup, "players": players, "seed": players}, 2)
-        for level in webapi.BOT_LEVELS:
+        levels = registry.get(setup["game"]).levels
+        for level in levels:
             seats = [{"kind": "human"}, {"kind": "bot", "level": level}, {"kind": "bot", "level": level}]
             # Random bots play to the end (the scores, the end screen's replay); the others a few moves.
             u = _play(webapi, {**setup, "players": 3, "seed": 7, "seats": seats},
                       10_000 if level == "random" else 4)
             assert u is not None, setup
             json.loads(webapi.update(u["seats"][0]["colour"]))
-            if not u["over"] and u["to_act_kind"] == "human" and level == "hard":
+            json.loads(webapi.log(u["seats"][0]["colour"]))
+            if not u["over"] and u["to_act_kind"] == "human" and level == levels[-1]:
                 json.loads(webapi.hint())
             saved = webapi.save()
             json.loads(webapi.load(saved))

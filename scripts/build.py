@@ -3,7 +3,8 @@
 
 - index.html and web/ as they are in the repo;
 - web/boot/fake-indexeddb.js bundled from npm's fake-indexeddb with esbuild;
-- the whole py/oriflamme package, compiled, inside the precompiled stdlib zip next to Pyodide (and imported
+- every package under py/ (tabletop, oriflamme, lieux), compiled, inside the precompiled stdlib zip next
+  to Pyodide (and imported
   in its memory snapshot: scripts/precompile.py), plus py/engine_worker.py and a generated pyscript.json
   pointing PyScript at our own `interpreter` module (web/boot/interpreter.js);
 - Pyodide and PyScript files copied from node_modules under versioned paths (runtime/...);
@@ -26,7 +27,7 @@ import sys
 import zipfile
 from pathlib import Path
 
-from precompile import fast_path
+from precompile import fast_path, merge_zips
 
 ROOT = Path(__file__).resolve().parent.parent
 NODE_MODULES = ROOT / "node_modules"
@@ -61,6 +62,16 @@ def copytree(src: Path, dst: Path, skip_suffixes: tuple[str, ...] = (),
         else:
             target.parent.mkdir(parents=True, exist_ok=True)
             shutil.copy2(path, target)
+
+
+def engine_packages() -> list[Path]:
+    """Every Python package under py/ (the shared `tabletop` and one per game): all ship to the browser."""
+    return sorted(p.parent for p in (ROOT / "py").glob("*/__init__.py"))
+
+
+def engine_zip() -> bytes:
+    """One deterministic zip of every engine package, each under its own name."""
+    return merge_zips(*(package_zip(pkg, pkg.name) for pkg in engine_packages()))
 
 
 def package_zip(pkg_dir: Path, arc_root: str) -> bytes:
@@ -199,7 +210,7 @@ def build(out: Path) -> dict[str, str]:
 
     # The engine rides in the stdlib zip, compiled, and is imported in the memory snapshot (issue 7,
     # scripts/precompile.py): no zip of its own to download and unpack at boot.
-    stdlib_zip = fast_path(out, pyodide_dir, package_zip(ROOT / "py" / "oriflamme", "oriflamme"))
+    stdlib_zip = fast_path(out, pyodide_dir, engine_zip())
     (out / "py").mkdir()
     shutil.copy2(ROOT / "py" / "engine_worker.py", out / "py" / "engine_worker.py")
 

@@ -39,8 +39,8 @@ ROOT = Path(__file__).resolve().parent.parent
 # ORIFLAMME_SNAPSHOT=0 when building (the page then boots Python from the precompiled stdlib).
 SNAPSHOT = os.environ.get("ORIFLAMME_SNAPSHOT", "1") != "0"
 # Engine modules the browser never imports (terminal front end, benchmarks, the arena): not in the snapshot.
-NOT_IN_BROWSER = ("oriflamme.__main__", "oriflamme.cli", "oriflamme.bench", "oriflamme.bots.bench",
-                  "oriflamme.arena", "oriflamme.arena_stats")
+NOT_IN_BROWSER = ("oriflamme.__main__", "tabletop.cli", "oriflamme.bench", "oriflamme.bots.bench",
+                  "tabletop.arena", "tabletop.arena_stats")
 CACHE = ROOT / ".cache" / "precompile"
 TRACE = ROOT / "scripts" / "boot_trace.py"  # what a boot and the games import (run in Pyodide)
 ON_DEMAND = ROOT / "py" / "stdlib_on_demand.py"  # imports any other stdlib module from the full archive

@@ -30,9 +30,9 @@ for _p in (HERE, HERE / "lieux", HERE.parent / "py"):
 from test_lieux_games import check_invariants, play_random  # noqa: E402
 
 from helpers import EDITIONS_PLAYERS  # noqa: E402
+from lieux import new_game as lieux_new_game  # noqa: E402
+from lieux import replay as lieux_replay  # noqa: E402
 from oriflamme import new_game, replay  # noqa: E402
-from oriflamme.lieux import new_game as lieux_new_game  # noqa: E402
-from oriflamme.lieux import replay as lieux_replay  # noqa: E402
 from test_random_games import check_end, check_step, play_out  # noqa: E402
 
 LIEUX = [(players, set_id, hidden) for players in (3, 4, 5) for set_id in "ABC" for hidden in (False, True)]

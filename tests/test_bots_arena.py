@@ -7,8 +7,8 @@ import time
 
 import pytest
 
-from oriflamme.arena import entry_names, play_deal
-from oriflamme.arena_stats import GameResult, margins, normal_sf, summarize, win_shares
+from tabletop.arena import entry_names, play_deal
+from tabletop.arena_stats import GameResult, margins, normal_sf, summarize, win_shares
 
 MATCH = [
     GameResult(0, {"A": 10, "B": 8, "C": 8}, [["A"], ["B", "C"]]),
@@ -45,12 +45,12 @@ def test_summary_by_hand() -> None:
 
 def test_duplicate_deal_rotates_seats() -> None:
     assert entry_names(["normal", "random", "random"]) == ["normal", "random", "random#2"]
-    results = play_deal(("retail", ["normal", "random", "random"], 1, 0, None, None))
+    results = play_deal(("oriflamme", "retail", ["normal", "random", "random"], 1, 0, None, None))
     assert len(results) == 3  # one game per rotation of the line-up
     assert all(set(r.scores) == {"normal", "random", "random#2"} for r in results)
     for e in ("normal", "random", "random#2"):  # every entry sat in every seat of the deal
         assert {r.seats[e] for r in results if r.seats} == {"red", "blue", "green"}
-    again = play_deal(("retail", ["normal", "random", "random"], 1, 0, None, None))
+    again = play_deal(("oriflamme", "retail", ["normal", "random", "random"], 1, 0, None, None))
     assert [r.scores for r in again] == [r.scores for r in results]  # bots' seeds are fixed too
 
 
@@ -61,12 +61,12 @@ def test_search_bots_can_think_for_equal_cpu_time() -> None:
 
     assert make_bot("expert", budget_ms=5, cpu_clock=True).clock is time.process_time  # type: ignore[attr-defined]
     assert make_bot("hard", budget_ms=5).clock is time.perf_counter  # type: ignore[attr-defined]
-    results = play_deal(("prototype", ["expert", "hard"], 1, 0, 2.0, None, True))
+    results = play_deal(("oriflamme", "prototype", ["expert", "hard"], 1, 0, 2.0, None, True))
     assert len(results) == 2 and all(set(r.scores) == {"expert", "hard"} for r in results)
 
 
 def test_fixed_strategies_for_the_exploit_check() -> None:
-    results = play_deal(("retail", ["normal", "fixed-stay", "fixed-first"], 2, 0, None, None))
+    results = play_deal(("oriflamme", "retail", ["normal", "fixed-stay", "fixed-first"], 2, 0, None, None))
     assert all(set(r.scores) == {"normal", "fixed-stay", "fixed-first"} for r in results)
     from oriflamme.bots.simple import FixedBot
 
@@ -77,7 +77,7 @@ def test_fixed_strategies_for_the_exploit_check() -> None:
 
 
 def test_the_arena_plays_the_second_game_too() -> None:
-    results = play_deal(("lieux", ["normal", "random", "hard"], 1, 0, None, 4))
+    results = play_deal(("lieux", None, ["normal", "random", "hard"], 1, 0, None, 4))
     assert len(results) == 3
     for e in ("normal", "random", "hard"):
         assert {r.seats[e] for r in results if r.seats} == {"red", "blue", "green"}
@@ -86,5 +86,5 @@ def test_the_arena_plays_the_second_game_too() -> None:
 def test_an_entry_can_have_its_own_budget() -> None:
     """`hard@40,hard@20`: two hard bots with their own iteration caps (the compute-scaling matches)."""
     assert entry_names(["hard@40", "hard@20"]) == ["hard@40", "hard@20"]
-    results = play_deal(("prototype", ["hard@40", "hard@20"], 1, 0, None, None))
+    results = play_deal(("oriflamme", "prototype", ["hard@40", "hard@20"], 1, 0, None, None))
     assert all(set(r.scores) == {"hard@40", "hard@20"} for r in results)

@@ -136,8 +136,9 @@ def test_belief_deals_are_consistent_with_the_view(edition: str, players: int) -
 def test_the_web_setup_and_the_terminal_offer_expert(game: str) -> None:
     import json
 
-    from oriflamme import webapi
     from oriflamme.cli.players import make_chooser, parse_levels
+
+    from oriflamme import webapi
 
     assert "expert" in webapi.BOT_LEVELS and webapi.HINT_LEVEL == "expert"
     settings: dict[str, Any] = {"game": game, "players": 3, "seed": 5,

@@ -11,8 +11,9 @@ from pathlib import Path
 import pytest
 
 from oriflamme import load_game, new_game
-from oriflamme.cli import main
-from oriflamme.cli.textview import Style, render_queue
+from oriflamme.text import render_queue
+from tabletop.cli import main
+from tabletop.terminal import Style
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -109,7 +110,7 @@ def test_play_as_another_colour_in_the_prototype_two_player_mode() -> None:
 
 
 def test_play_lieux() -> None:
-    pytest.importorskip("oriflamme.lieux")
+    pytest.importorskip("lieux")
     rc, out = run(["play", "--game", "lieux", "--seed", "3", "--bots", "random"], "1\n" * 400)
     assert rc == 0 and "═══ Game over ═══" in out and "Traceback" not in out
 
@@ -138,7 +139,7 @@ def test_simulate_is_reproducible() -> None:
 
 
 def test_simulate_lieux() -> None:
-    pytest.importorskip("oriflamme.lieux")
+    pytest.importorskip("lieux")
     rc, out = run(["simulate", "--game", "lieux", "--games", "5"])
     assert rc == 0 and "win share" in out
 
@@ -196,7 +197,7 @@ def test_module_entry_point() -> None:
 
 
 def test_end_screen_explains_tie_breaks() -> None:
-    from oriflamme.cli.textview import tie_break_lines
+    from oriflamme.text import tie_break_lines
     view = {"ranking": [["red", "blue"], ["green"]], "scores": {"red": 9, "blue": 9, "green": 4}}
     shared = "\n".join(tie_break_lines(view, {"red": 2, "blue": 2, "green": 1}))
     assert "1. red and blue: 9 points" in shared and "share the place" in shared
@@ -246,7 +247,7 @@ class _Scripted:
 def test_bots_hidden_choices_are_never_printed(monkeypatch: pytest.MonkeyPatch, game: str,
                                                mode: list[str]) -> None:
     """Two runs whose bots choose different hidden cards print the same text until a card is shown."""
-    from oriflamme.cli import play
+    from tabletop.cli import play
 
     seed = 9
     g = new_game(edition="retail", players=3, seed=seed) if game == "oriflamme" else \

@@ -51,8 +51,8 @@ def snapshot_path() -> Path:
 
 def engine_sources() -> dict[str, bytes]:
     """The working tree's engine sources by their name in the zip (tests excluded, as build.py does)."""
-    pkg = ROOT / "py" / "oriflamme"
-    return {f"oriflamme/{p.relative_to(pkg).as_posix()}": p.read_bytes() for p in pkg.rglob("*.py")
+    return {f"{pkg.name}/{p.relative_to(pkg).as_posix()}": p.read_bytes()
+            for pkg in load_script("build").engine_packages() for p in pkg.rglob("*.py")
             if "__pycache__" not in p.parts and "tests" not in p.relative_to(pkg).parts}
 
 
@@ -102,11 +102,11 @@ def sources() -> dict[str, bytes]:
 
 def test_zip_carries_the_compiled_engine_pyscript_and_stdlib_stored() -> None:
     entries = stdlib_entries()
-    modules = load_script("precompile").engine_modules(
-        load_script("build").package_zip(ROOT / "py" / "oriflamme", "oriflamme"))
+    modules = load_script("precompile").engine_modules(load_script("build").engine_zip())
     missing = [m for m in modules if not {f"{m.replace('.', '/')}.pyc",
                                           f"{m.replace('.', '/')}/__init__.pyc"} & entries.keys()]
     assert missing == [], "engine modules missing from the stdlib zip"
+    assert "tabletop/bridge/api.pyc" in entries and "lieux/rules.pyc" in entries
     assert "pyscript/__init__.pyc" in entries and "stdlib_on_demand.pyc" in entries
     assert "json/__init__.pyc" in entries and "asyncio/__init__.pyc" in entries  # traced: Pyodide's boot
     assert "colorsys.pyc" not in entries and "json/tool.pyc" not in entries  # nothing imports them
@@ -143,15 +143,15 @@ def test_every_pyc_is_unchecked_hash_based_with_one_magic_and_its_source_hash() 
 def test_engine_modules_in_the_snapshot_list() -> None:
     build = load_script("build")
     precompile = load_script("precompile")
-    modules = precompile.engine_modules(build.package_zip(ROOT / "py" / "oriflamme", "oriflamme"))
-    assert "oriflamme" in modules and "oriflamme.webapi" in modules
-    for prefix in ("oriflamme.bots.", "oriflamme.lieux."):
+    modules = precompile.engine_modules(build.engine_zip())
+    assert "oriflamme" in modules and "tabletop.bridge.api" in modules
+    for prefix in ("oriflamme.bots.", "lieux.", "tabletop.bridge."):
         assert any(m.startswith(prefix) for m in modules), prefix
     expected = {name[:-3].replace("/", ".").removesuffix(".__init__") for name in engine_sources()}
     excluded = set(precompile.NOT_IN_BROWSER)
     assert excluded and excluded <= expected  # each exclusion names a real module
     assert not excluded & set(modules), excluded & set(modules)
-    assert not any(m.startswith("oriflamme.cli.") for m in modules)  # a package excluded with its modules
+    assert not any(m.startswith("tabletop.cli.") for m in modules)  # a package excluded with its modules
     assert set(modules) == {m for m in expected if not any(m == s or m.startswith(s + ".") for s in excluded)}
 
 
@@ -234,20 +234,21 @@ def refuse(pathname, source):
     compiled.append(pathname)
     raise ImportError("compiled from source: " + pathname)
 zipimport._compile_source = refuse
-for m in [m for m in sys.modules if m == "oriflamme" or m.startswith("oriflamme.")]:
+ENGINE = ("tabletop", "oriflamme", "lieux")
+for m in [m for m in sys.modules if m.split(".")[0] in ENGINE]:
     del sys.modules[m]
 sys.path_importer_cache.clear()
 for m in modules:
     importlib.import_module(m)
-webapi = sys.modules["oriflamme.webapi"]
+api = sys.modules["tabletop.bridge.api"]
 json.dumps({
     "already": already,
-    "engine_loaded": sorted(m for m in sys.modules if m == "oriflamme" or m.startswith("oriflamme.")),
+    "engine_loaded": sorted(m for m in sys.modules if m.split(".")[0] in ENGINE),
     "compiled": compiled,
     "magic": importlib.util.MAGIC_NUMBER.hex(),
-    "file": webapi.__file__,
-    "co_filename": webapi.ping.__code__.co_filename,
-    "ping": webapi.ping(),
+    "file": api.__file__,
+    "co_filename": api.ping.__code__.co_filename,
+    "ping": api.ping(),
 })
 `);
 } catch (err) {  // only the Python traceback (node would print a line of minified Pyodide with it)
@@ -260,7 +261,7 @@ console.log(out);
 def test_shipped_pyodide_restores_the_snapshot_and_imports_the_pyc_without_compiling() -> None:
     precompile = load_script("precompile")
     build = load_script("build")
-    modules = precompile.engine_modules(build.package_zip(ROOT / "py" / "oriflamme", "oriflamme"))
+    modules = precompile.engine_modules(build.engine_zip())
     pyodide_dir = ROOT / "node_modules" / "pyodide"
     args = [str(pyodide_dir), str(stdlib_zip_path()), str(snapshot_path()),
             str(ROOT / "web" / "boot" / "snapshot-format.js"), json.dumps(modules)]
@@ -276,7 +277,7 @@ def test_shipped_pyodide_restores_the_snapshot_and_imports_the_pyc_without_compi
     assert magic == {bytes.fromhex(r["magic"])}  # the shipped CPython's own magic
     # Loaded from the .pyc; its code objects carry the source's path in the mounted zip, the path
     # Python would have compiled it under (tracebacks name it).
-    assert re.fullmatch(r"/lib/python3\d+\.zip/oriflamme/webapi\.pyc", r["file"]), r["file"]
+    assert re.fullmatch(r"/lib/python3\d+\.zip/tabletop/bridge/api\.pyc", r["file"]), r["file"]
     assert r["co_filename"] == r["file"].removesuffix("c")
     assert json.loads(r["ping"])["ok"] is True  # the restored engine answers
 

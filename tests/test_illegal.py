@@ -166,7 +166,7 @@ def test_view_of_a_colour_not_seated():
 
 
 def _both_games():
-    from oriflamme.lieux import new_game as lieux_game
+    from lieux import new_game as lieux_game
 
     return [new_game(edition="retail", players=3, seed=3), lieux_game(players=3, seed=3)]
 

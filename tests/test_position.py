@@ -338,7 +338,7 @@ def test_brackets_inside_strings_do_not_count_as_nesting():
 
 
 def test_the_game_is_chosen_by_the_format_field():
-    from oriflamme.lieux import new_game as lieux_game
+    from lieux import new_game as lieux_game
 
     lieux = lieux_game(players=4, seed=2)
     d = json.loads(lieux.to_json())

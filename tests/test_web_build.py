@@ -17,14 +17,16 @@ ROOT = Path(__file__).resolve().parent.parent
 
 def test_engine_zip_is_deterministic_and_complete() -> None:
     build = load_script("build")
-    a = build.package_zip(ROOT / "py" / "oriflamme", "oriflamme")
-    b = build.package_zip(ROOT / "py" / "oriflamme", "oriflamme")
+    a = build.engine_zip()
+    b = build.engine_zip()
     assert a == b
     names = zipfile.ZipFile(io.BytesIO(a)).namelist()
-    assert "oriflamme/__init__.py" in names and "oriflamme/webapi.py" in names
+    for module in ("tabletop/bridge/api.py", "tabletop/registry.py", "oriflamme/__init__.py",
+                   "lieux/__init__.py"):
+        assert module in names
     assert not any("__pycache__" in n or n.endswith(".pyc") for n in names)
-    sources = {p.relative_to(ROOT / "py").as_posix() for p in (ROOT / "py" / "oriflamme").rglob("*.py")
-               if "__pycache__" not in p.parts}
+    sources = {p.relative_to(ROOT / "py").as_posix() for pkg in build.engine_packages()
+               for p in pkg.rglob("*.py") if "__pycache__" not in p.parts}
     assert sources <= set(names)
 
 

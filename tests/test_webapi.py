@@ -7,7 +7,7 @@ from typing import Any
 
 import pytest
 
-from oriflamme import webapi
+from tabletop.bridge import api as webapi
 
 
 def settings(**over: Any) -> dict[str, Any]:

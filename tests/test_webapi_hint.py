@@ -7,7 +7,7 @@ from typing import Any
 
 import pytest
 
-from oriflamme import webapi
+from tabletop.bridge import api as webapi
 
 
 @pytest.fixture(autouse=True)
@@ -76,7 +76,7 @@ def test_hint_sees_only_the_humans_view(game: str, monkeypatch: pytest.MonkeyPat
         seen["level"], seen["budget_ms"] = level, budget_ms
         return Spy()
 
-    target = "oriflamme.lieux.bots.make_bot" if game == "lieux" else "oriflamme.bots.make_bot"
+    target = "lieux.bots.make_bot" if game == "lieux" else "oriflamme.bots.make_bot"
     monkeypatch.setattr(target, fake_make_bot)
     h = json.loads(webapi.hint())
     assert h["action"] == u["legal"][-1]

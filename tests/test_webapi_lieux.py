@@ -7,9 +7,9 @@ from typing import Any
 
 import pytest
 
-from oriflamme import webapi
-from oriflamme.lieux import new_game as lieux_new_game
-from oriflamme.lieux import redact_events
+from lieux import new_game as lieux_new_game
+from lieux import redact_events
+from tabletop.bridge import api as webapi
 
 
 def _settings(**extra: Any) -> str:
@@ -72,7 +72,7 @@ def test_events_redacted_by_the_lieux_rules() -> None:
     save = json.loads(webapi.save())
     assert save["settings"]["hidden_gold"] is True
     game = lieux_new_game(players=3, set="B", hidden_gold=True, seed=save["seed"])
-    expected = {0: (game.view("red"), [])}
+    expected = {0: (game.view("red"), redact_events(game.start_events, "red"))}  # opening events too
     for i, action in enumerate(save["actions"], start=1):
         events = game.play(action)
         expected[i] = (game.view("red"), redact_events(events, "red"))
@@ -141,7 +141,7 @@ def test_updates_do_not_depend_on_what_the_viewer_cannot_see() -> None:
     sys.path.insert(0, str(Path(__file__).parent / "lieux"))
     from test_lieux_games import _swap_hidden
 
-    from oriflamme.lieux import load_game
+    from lieux import load_game
 
     u = json.loads(webapi.new_game(_settings(hidden_gold=True, seed=8)))
     r = random.Random(8)

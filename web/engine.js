@@ -152,6 +152,10 @@ function makeEngine(sync) {
     act(action) { return call("act", String(action)); },
     botStep() { return call("bot_step"); },
     update(viewer = null) { return call("update", viewer); },
+    /** The whole log as `viewer` may read it: {viewer, entries: [{action, actor, events}]}. */
+    log(viewer = null) { return call("log", viewer); },
+    /** Games, variants (player ranges, colours), options, bot levels, card facts, tie-break rules. */
+    catalogue() { return call("catalogue"); },
     /** What the hard bot would play in the place of the human to act (nothing is played): {action} or {error}. */
     hint() { return call("hint"); },
     /** The save as a JSON string (store it as is); '{"error": ...}' when there is no game. */

@@ -1,6 +1,7 @@
 """Oriflamme rules engine: every edition of our rulebooks, with text notation and per-player views."""
 
-from .errors import IllegalAction
+from tabletop.errors import IllegalAction
+
 from .game import Game, load_game, new_game, replay
 from .view import redact_events
 

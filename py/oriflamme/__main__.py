@@ -1,5 +1,5 @@
-"""`python -m oriflamme play | simulate | show` — see `oriflamme.cli`."""
+"""`python -m oriflamme play | simulate | show`: the terminal front end of every game (`tabletop.cli`)."""
 
-from oriflamme.cli import main
+from tabletop.cli import main
 
 raise SystemExit(main())

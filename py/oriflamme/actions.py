@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
+from tabletop.errors import quote
+
 from .editions import ALL_CARDS
 from .engine import ENDS, ONTO, Move
-from .errors import quote
 from .state import OVER, State
 
 TEXTS: dict[Move, str] = {}  # memo of to_text (bounded); game.py reads it directly

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from .errors import quote
+from tabletop.errors import quote
 
 RETAIL_FAMILY = (
     "archer", "soldier", "spy", "heir", "assassination",

@@ -2,16 +2,16 @@
 
 from __future__ import annotations
 
-import importlib
 from collections.abc import Sequence
 from typing import Any
+
+from tabletop.errors import IllegalAction, check_seed, not_text
+from tabletop.jsontext import parse
+from tabletop.rng import below, shuffle
 
 from . import engine, position
 from .actions import TEXTS, explain, to_text
 from .editions import get_edition
-from .errors import IllegalAction, check_seed, not_text, quote
-from .jsontext import parse
-from .rng import below, shuffle
 from .state import OVER, PLACEMENT, State
 from .view import redact_events, view
 
@@ -51,6 +51,11 @@ class Game:
     def ranking(self) -> list[list[str]]:
         return engine.ranking(self.state)
 
+    def tie_break(self) -> dict[str, Any]:
+        """How ties on score are broken (D8): each family's cards left in the queue, covered ones too."""
+        s = self.state
+        return {"rule": "queue_cards", "values": {c: engine.queue_count(s, c) for c in s.seats}}
+
     def legal_actions(self) -> list[str]:
         legal = self._legal
         if legal is None:
@@ -66,6 +71,10 @@ class Game:
             legal = [to_text(m) for m in moves]
         self._legal = legal
         return legal
+
+    @property
+    def start_events(self) -> list[dict[str, Any]]:
+        return []  # setting up draws and deals in silence: the first event is the first placement
 
     def view(self, colour: str | None) -> dict[str, Any]:
         return view(self.state, colour)
@@ -99,15 +108,8 @@ class Game:
         return redact_events(events, colour)
 
 
-def new_game(edition: str = "retail", players: int | list[str] = 3, seed: int | None = None,
-             game: str = "oriflamme", **options: Any) -> Any:
-    """A new game, set up from `seed` (random when None). `game="lieux"` starts Château, Village & Port."""
-    if game == "lieux":
-        return _lieux().new_game(players=players, seed=seed, **options)
-    if game != "oriflamme":
-        raise ValueError(f"game: unknown game {quote(game)} (known: oriflamme, lieux)")
-    if options:
-        raise ValueError(f"{next(iter(options))}: unknown option for oriflamme")
+def new_game(edition: str = "retail", players: int | list[str] = 3, seed: int | None = None) -> Game:
+    """A new game, set up from `seed` (random when None)."""
     ed = get_edition(edition)
     if isinstance(players, int) and not isinstance(players, bool):
         if not ed.min_players <= players <= ed.max_players:
@@ -156,24 +158,16 @@ def _setup(edition: str, seats: list[str], seed: int) -> State:
     return s
 
 
-def load_game(text: str | dict[str, Any]) -> Any:
-    """A game from a position (its JSON text, or that text parsed), of either game according to its
-    `format`; ValueError naming the field when it is malformed."""
+def load_game(text: str | dict[str, Any]) -> Game:
+    """A game from a position (its JSON text, or that text parsed); ValueError naming the field when it is
+    malformed."""
     d = text if isinstance(text, dict) else parse(text, "position")
-    fmt = d.get("format") if isinstance(d, dict) else None
-    if isinstance(fmt, str) and fmt.startswith("lieux/"):
-        return _lieux().load_game(d)
     return Game(position.from_data(d), composed=d.get("composed") is True)
-
-
-def _lieux() -> Any:
-    """The second game, imported on demand so Oriflamme alone stays light to boot."""
-    return importlib.import_module("oriflamme.lieux")
 
 
 def replay(edition: str, players: int | list[str], seed: int, actions: list[str]) -> Game:
     """Replay as a fold over the action log."""
-    g: Game = new_game(edition=edition, players=players, seed=seed)
+    g = new_game(edition=edition, players=players, seed=seed)
     for a in actions:
         g.play(a)
     return g

@@ -6,10 +6,11 @@ import json
 from collections import Counter
 from typing import Any
 
+from tabletop.errors import quote
+from tabletop.jsontext import parse
+
 from .editions import ONE_SHOT, get_edition
 from .engine import CHOICE_KIND, advance, legal_moves
-from .errors import quote
-from .jsontext import parse
 from .state import NAME, OVER, OWNER, PLACEMENT, RESOLUTION, TOKENS, UP, State
 
 FORMAT = "oriflamme/1"

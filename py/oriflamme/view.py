@@ -4,8 +4,9 @@ from __future__ import annotations
 
 from typing import Any
 
+from tabletop.errors import quote
+
 from .engine import CHOICE_KIND, ranking
-from .errors import quote
 from .position import public_fields
 from .state import NAME, OVER, OWNER, RESOLUTION, TOKENS, UP, State
 

@@ -17,7 +17,7 @@ from typing import Any
 
 import pytest
 
-from oriflamme.lieux import new_game, redact_events
+from lieux import new_game, redact_events
 
 pytestmark = pytest.mark.browser
 

@@ -5,8 +5,8 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from oriflamme.lieux import Game, load_game
-from oriflamme.lieux.cards import PLACES, turns_per_round
+from lieux import Game, load_game
+from lieux.cards import PLACES, turns_per_round
 
 SEATS3 = ["red", "blue", "green"]
 

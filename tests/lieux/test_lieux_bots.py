@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from oriflamme.lieux import new_game
-from oriflamme.lieux.bots import HeuristicBot, RandomBot, SearchBot, make_bot
+from lieux import new_game
+from lieux.bots import HeuristicBot, RandomBot, SearchBot, make_bot
 
 
 def play(players: int, set_id: str, seed: int, heuristic: str | None) -> list[list[str]]:
@@ -50,8 +50,8 @@ def test_make_bot_levels() -> None:
 def test_determinized_positions_look_the_same_to_the_viewer() -> None:
     import random as _random
 
-    from oriflamme.lieux.sampling import determinize
-    from oriflamme.lieux.view import view
+    from lieux.sampling import determinize
+    from lieux.view import view
 
     r = _random.Random(3)
     for seed in range(6):

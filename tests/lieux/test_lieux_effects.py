@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 from lieux_helpers import game, row, types
 
-from oriflamme.lieux import IllegalAction
+from lieux import IllegalAction
 
 
 def test_placement_keeps_decreasing_order() -> None:

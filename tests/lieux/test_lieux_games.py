@@ -10,8 +10,8 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from oriflamme.lieux import Game, IllegalAction, load_game, new_game
-from oriflamme.lieux.cards import PLACES, rewards, turns_per_round
+from lieux import Game, IllegalAction, load_game, new_game
+from lieux.cards import PLACES, rewards, turns_per_round
 
 
 def check_invariants(g: Game) -> None:

@@ -6,7 +6,7 @@ import json
 
 from lieux_helpers import game, row, types
 
-from oriflamme.lieux import load_game, new_game, render_text
+from lieux import load_game, new_game, render_text
 
 
 def test_witch_and_peasant_have_no_effect() -> None:
@@ -92,7 +92,7 @@ def test_round_trip_mid_effect_and_in_the_end() -> None:
 
 
 def test_replay_and_dispatch_through_oriflamme() -> None:
-    from oriflamme.lieux import replay
+    from lieux import replay
 
     g = new_game(players=4, set="C", seed=21, hidden_gold=True)
     actions = []
@@ -102,11 +102,11 @@ def test_replay_and_dispatch_through_oriflamme() -> None:
         g.play(a)
     assert replay(4, 21, actions, set="C", hidden_gold=True).to_json() == g.to_json()
     assert g.options == {"set": "C", "hidden_gold": True}
-    import oriflamme
+    from tabletop import registry
 
-    h = oriflamme.new_game(game="lieux", players=4, set="C", hidden_gold=True, seed=21)
+    h = registry.get("lieux").new_game("C", 4, 21, hidden_gold=True)
     assert h.to_json() == new_game(players=4, set="C", seed=21, hidden_gold=True).to_json()
-    assert oriflamme.load_game(g.to_json()).to_json() == g.to_json()
+    assert registry.load_game(g.to_json()).to_json() == g.to_json()
 
 
 def test_new_game_arguments() -> None:

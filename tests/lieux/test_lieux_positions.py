@@ -11,7 +11,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from lieux_helpers import position
 
-from oriflamme.lieux import load_game, new_game
+from lieux import load_game, new_game
 
 Pos = dict[str, Any]
 

@@ -1,4 +1,4 @@
-"""Development server: serves the repo root and answers /api/<fn> with oriflamme.webapi (CPython).
+"""Development server: serves the repo root and answers /api/<fn> with tabletop.bridge.api (CPython).
 
     python3 web/dev/devserver.py 8765   then open http://127.0.0.1:8765/
 The page's bridge, /web/engine.js, is answered with web/dev/engine-http.js (which calls /api/<fn>), so
@@ -14,7 +14,7 @@ import sys
 ROOT = os.path.abspath(os.path.join(os.path.dirname(__file__), "..", ".."))
 sys.path.insert(0, os.path.join(ROOT, "py"))
 
-from oriflamme import webapi  # noqa: E402
+from tabletop.bridge import api as webapi  # noqa: E402
 
 
 class Handler(http.server.SimpleHTTPRequestHandler):

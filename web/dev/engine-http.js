@@ -1,5 +1,5 @@
 // Development only: web/dev/devserver.py serves this file as /web/engine.js — the bridge API of
-// web/engine.js, answered by the same oriflamme.webapi in CPython. Never part of the built site.
+// web/engine.js, answered by the same tabletop.bridge.api in CPython. Never part of the built site.
 async function call(fn, arg) {
   const r = await fetch(`/api/${fn}`, { method: "POST", body: arg == null ? "" : arg });
   return r.json();

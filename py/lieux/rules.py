@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from . import rng
+from tabletop import rng
+
 from .cards import HAND_SIZE, IMMEDIATE, PLACES, ROUNDS, ability, rewards
 from .state import Card, Pending, State
 
@@ -30,7 +31,8 @@ def _suffix(side: str | None) -> str:
     return "" if side is None else f" {side}"
 
 
-def _index_for(row: list[Card], value: int, side: str | None) -> int:
+def insert_index(row: list[Card], value: int, side: str | None) -> int:
+    """The index a card of `value` takes in the row on `side` (None when no equal value is there)."""
     for s, i in insert_options(row, value):
         if s == side:
             return i
@@ -172,7 +174,7 @@ def move_card(s: State, card: Card, dest: str, side: str | None, actor: str, rea
     place, idx = loc
     s.places[place].pop(idx)
     row = s.places[dest]
-    k = _index_for(row, card[1], side)
+    k = insert_index(row, card[1], side)
     row.insert(k, card)
     ev.append({"type": "moved", "colour": actor, "owner": card[0], "value": card[1], "from": place,
                "from_position": idx + 1, "to": dest, "to_position": k + 1, "side": side, "reason": reason})
@@ -262,7 +264,7 @@ def apply(s: State, action: str) -> list[Event]:
         dest = t[2]
         side = t[3] if len(t) > 3 else None
         row = s.places[dest]
-        k = _index_for(row, v, side)
+        k = insert_index(row, v, side)
         forced = s.forced.pop(c, None) is not None
         s.selected[c] = None
         row.insert(k, (c, v))

@@ -4,8 +4,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..errors import quote
-from ..jsontext import parse
+from tabletop.errors import quote
+from tabletop.jsontext import parse
+
 from .cards import CHARACTERS
 from .notation import FORMAT, from_position
 from .view import VIEW_FORMAT, view

@@ -1,4 +1,4 @@
-"""`python -m oriflamme play`: a terminal game against bots, or hot-seat.
+"""`python -m oriflamme play`: a terminal game of any registered game against bots, or hot-seat.
 
 Bad input is refused with a reason and asked again; end of input (EOF, Ctrl-D) or Ctrl-C leaves
 cleanly. With `--save FILE` the position is written after every move, so a game is never lost;
@@ -11,10 +11,12 @@ import argparse
 from pathlib import Path
 from typing import Any, TextIO
 
+from .. import registry
 from ..errors import IllegalAction
+from ..terminal import Style
+from .options import add_game_arguments, game_options
 from .players import Chooser, make_chooser, parse_levels
-from .tables import draw, draw_all, log_lines, queue_counts, redact, seat_colours, start, start_events
-from .textview import Style, tie_break_lines
+from .tables import draw, draw_all, log_lines, ranking_lines, seat_colours, start, title
 
 HELP = """Commands: a number from the list, or the action text (e.g. 'reveal', 'place spy last');
   a unique beginning of an action is enough. 'board' redraws the table, 'log' shows the whole log,
@@ -49,10 +51,10 @@ class Session:
         """Each human hears the events as they may see them; hot-seat players hear them on their turn; with
         no human (bots only), the terminal is told what a spectator sees."""
         if not self.humans:
-            for line in log_lines(redact(self.g, events, None), self.g.game):
+            for line in log_lines(self.g, events, None):
                 self.say("  " + line)
         for c in self.humans:
-            lines = log_lines(redact(self.g, events, c), self.g.game)
+            lines = log_lines(self.g, events, c)
             self.log[c] += lines
             if self.hotseat:
                 self.unseen[c] += lines
@@ -73,7 +75,7 @@ class Session:
     # ---- turns
     def run(self) -> int:
         g = self.g
-        self.tell(start_events(g))
+        self.tell(g.start_events)
         while g.to_act is not None:
             c = g.to_act
             if c in self.bots:
@@ -189,11 +191,7 @@ class Session:
         self.say(draw_all(g, self.style))
         self.say("")
         self.say("Final ranking:")
-        view = g.view(None)
-        if "ranking" not in view or view.get("ranking") is None:
-            view["ranking"] = g.ranking()
-        view["scores"] = g.scores
-        for line in tie_break_lines(view, queue_counts(g)):
+        for line in ranking_lines(g):
             self.say(line)
         winners = g.ranking()[0]
         if not self.hotseat and len(self.humans) == 1:
@@ -203,9 +201,7 @@ class Session:
 
 
 def add_arguments(ap: argparse.ArgumentParser) -> None:
-    ap.add_argument("--game", choices=("oriflamme", "lieux"), default="oriflamme")
-    ap.add_argument("--edition", default="retail", help="retail, pegasus or prototype (oriflamme)")
-    ap.add_argument("--set", default="A", dest="lieux_set", help="place cards A, B or C (lieux)")
+    add_game_arguments(ap)
     ap.add_argument("--players", type=int, default=3)
     ap.add_argument("--seed", type=int, default=None)
     ap.add_argument("--bots", default="normal",
@@ -222,16 +218,16 @@ def add_arguments(ap: argparse.ArgumentParser) -> None:
 def run(args: argparse.Namespace, inp: TextIO, out: TextIO, tty: bool) -> int:
     style = Style(tty and not args.no_colour)
     try:
-        levels = parse_levels(args.bots)
         if args.load is not None:
-            from ..game import load_game
-            g = load_game(args.load.read_text())
+            g = registry.load_game(args.load.read_text())
+            levels = parse_levels(args.bots, g.game)
             seats = list(g.seats)
             if args.colour is not None and args.colour not in seats:
                 raise ValueError(f"--colour: {args.colour!r} does not play in this game ({', '.join(seats)})")
         else:
-            seats = seat_colours(args.game, args.edition, args.players, args.colour)
-            g = start(args.game, args.edition, seats, args.seed, args.lieux_set)
+            levels = parse_levels(args.bots, args.game)
+            seats = seat_colours(args.game, args.variant, args.players, args.colour)
+            g = start(args.game, args.variant, seats, args.seed, **game_options(args))
     except (ValueError, OSError) as e:
         out.write(f"error: {e}\n")
         return 2
@@ -247,8 +243,7 @@ def run(args: argparse.Namespace, inp: TextIO, out: TextIO, tty: bool) -> int:
     bots_text = ", ".join(described)
     who = ("hot-seat: " + ", ".join(humans) if args.hotseat else
            f"watching: {bots_text}" if not humans else f"you are {humans[0]}; {bots_text}")
-    name = "Château, Village & Port" if g.game == "lieux" else f"Oriflamme ({g.edition})"
-    session.say(f"{name}, {len(seats)} players — {who}. Type 'help' for commands.")
+    session.say(f"{title(g)}, {len(seats)} players — {who}. Type 'help' for commands.")
     try:
         return session.run()
     except (Quit, KeyboardInterrupt, EOFError):

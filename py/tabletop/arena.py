@@ -1,6 +1,6 @@
 """Bot arena: seat-rotated duplicate deals, win shares with confidence intervals, openskill ratings.
 
-    python -m oriflamme.arena --edition retail --bots hard,normal,normal --games 400 --seed 1
+    python -m tabletop.arena --game oriflamme --variant retail --bots hard,normal,normal --games 400 --seed 1
 
 The first bot is the candidate. Besides the levels, `fixed-first` and `fixed-stay` are fixed strategies
 (`bots.simple.FixedBot`) for checking that a bot is not easily exploited, and `level@N` gives one entry
@@ -20,10 +20,12 @@ import sys
 import time
 from typing import Any
 
+from . import registry
 from .arena_stats import GameResult, format_table, summarize
-from .bots import make_bot
-from .bots.simple import FixedBot
-from .game import new_game
+
+# (game, variant, line-up, seed, deal, budget_ms, iterations[, cpu_clock])
+Task = tuple[str, str | None, list[str], int, int, float | None, int | None] | \
+    tuple[str, str | None, list[str], int, int, float | None, int | None, bool]
 
 
 def entry_names(bots: list[str]) -> list[str]:
@@ -36,23 +38,18 @@ def entry_names(bots: list[str]) -> list[str]:
     return out
 
 
-Task = tuple[str, list[str], int, int, float | None, int | None] | \
-    tuple[str, list[str], int, int, float | None, int | None, bool]
-
-
 def play_deal(task: Task) -> list[GameResult]:
     """All rotations of one deal. Returns one GameResult per rotation, keyed by line-up entry.
     The task's optional last field makes search bots count their budget in CPU time."""
-    edition, bots, seed, deal, budget_ms, iterations = task[:6]
-    cpu_clock = bool(task[6]) if len(task) > 6 else False
+    game, variant, bots, seed, deal, budget_ms, iterations = task[:7]
+    cpu_clock = bool(task[7]) if len(task) > 7 else False
+    spec = registry.get(game)
     names = entry_names(bots)
     n = len(bots)
     deal_seed = seed * 1_000_003 + deal
     out = []
-    lieux = edition == "lieux"  # Château, Village & Port: its own game and bots
     for rot in range(n):
-        g = new_game(players=n, seed=deal_seed, game="lieux") if lieux else \
-            new_game(edition=edition, players=n, seed=deal_seed)
+        g = spec.new_game(variant, n, deal_seed)
         seat_entry = {}
         players: dict[str, Any] = {}
         for j, colour in enumerate(g.seats):
@@ -64,18 +61,10 @@ def play_deal(task: Task) -> list[GameResult]:
             b_ms, its = budget_ms, iterations
             if own:
                 b_ms, its = (float(own), iterations) if budget_ms is not None else (None, int(own))
-            if lieux:
-                from .lieux.bots import make_bot as make_lieux_bot
-                players[colour] = make_lieux_bot(level, seed=bot_seed, budget_ms=b_ms, iterations=its)
-            elif level.startswith("fixed-"):
-                players[colour] = FixedBot(level.removeprefix("fixed-"), bot_seed)
-            else:
-                players[colour] = make_bot(level, seed=bot_seed, budget_ms=b_ms, iterations=its,
-                                           cpu_clock=cpu_clock)
-        while not g.is_over:
-            colour = g.to_act
-            legal = g.legal_actions()
-            g.play(players[colour].choose(g.view(colour), legal))
+            clock = {"cpu_clock": True} if cpu_clock else {}
+            players[colour] = spec.make_bot(level, seed=bot_seed, budget_ms=b_ms, iterations=its, **clock)
+        while (to_act := g.to_act) is not None:
+            g.play(players[to_act].choose(g.view(to_act), g.legal_actions()))
         scores = {seat_entry[c]: v for c, v in g.scores.items()}
         ranking = [[seat_entry[c] for c in place] for place in g.ranking()]
         out.append(GameResult(deal, scores, ranking, {e: c for c, e in seat_entry.items()}))
@@ -103,9 +92,9 @@ def openskill_table(results: list[GameResult], names: list[str]) -> str:
 
 
 def main(argv: list[str] | None = None) -> int:
-    ap = argparse.ArgumentParser(prog="python -m oriflamme.arena", description=__doc__.split("\n")[0])
-    ap.add_argument("--edition", default="retail",
-                    help="retail, pegasus, prototype, or lieux (the second game, with its own bots)")
+    ap = argparse.ArgumentParser(prog="python -m tabletop.arena", description=__doc__.split("\n")[0])
+    ap.add_argument("--game", choices=registry.ids(), default=registry.default().id)
+    ap.add_argument("--variant", "--edition", dest="variant", default=None, help="the game's variant")
     ap.add_argument("--bots", default="normal,random,random",
                     help="comma-separated levels, one per seat; the first is the candidate")
     ap.add_argument("--games", type=int, default=300, help="total games (rounded up to whole deals)")
@@ -122,7 +111,7 @@ def main(argv: list[str] | None = None) -> int:
     n = len(bots)
     deals = max(1, -(-a.games // n))
     budget = a.cpu_ms if a.cpu_ms is not None else a.budget_ms
-    tasks: list[Task] = [(a.edition, bots, a.seed, d, budget, a.iterations, a.cpu_ms is not None)
+    tasks: list[Task] = [(a.game, a.variant, bots, a.seed, d, budget, a.iterations, a.cpu_ms is not None)
                          for d in range(deals)]
     t0 = time.time()
     results: list[GameResult] = []
@@ -146,7 +135,8 @@ def main(argv: list[str] | None = None) -> int:
             progress(play_deal(t))
     results.sort(key=lambda r: r.deal)
     dt = time.time() - t0
-    print(f"{a.edition}, {n} players, line-up {','.join(bots)}: {len(results)} games "
+    variant = a.variant or registry.get(a.game).default_variant
+    print(f"{a.game} {variant}, {n} players, line-up {','.join(bots)}: {len(results)} games "
           f"({deals} deals x {n} seat rotations), seed {a.seed}, {dt:.0f} s on {a.workers} workers"
           + (f", {a.cpu_ms:g} ms CPU per search move" if a.cpu_ms is not None else "")
           + (f", {a.iterations} iterations cap" if a.iterations is not None else ""))

@@ -5,9 +5,9 @@ from __future__ import annotations
 import secrets
 from typing import Any
 
-from oriflamme.errors import IllegalAction, check_seed, not_text, quote
+from tabletop import rng
+from tabletop.errors import IllegalAction, check_seed, not_text, quote
 
-from . import rng
 from .cards import COLOURS, HAND_SIZE, PLACES, SETS, START_GOLD, VALUES
 from .notation import from_json, from_position, to_json, to_position
 from .rules import Event, advance, apply, effect_actions, ranking, to_act
@@ -51,6 +51,11 @@ class Game:
 
     def ranking(self) -> list[list[str]]:
         return ranking(self._s)
+
+    def tie_break(self) -> dict[str, Any]:
+        """How ties on gold are broken: each player's distance in seat order from the first player's
+        token (0: the holder, who wins a tie)."""
+        return {"rule": "seat_from_first", "values": {c: i for i, c in enumerate(self._s.order())}}
 
     def legal_actions(self) -> list[str]:
         return _legal(self._s)

@@ -12,14 +12,14 @@ import time
 from collections import Counter, defaultdict
 from typing import Any, TextIO
 
+from .. import registry
+from .options import add_game_arguments, game_options
 from .players import make_chooser, parse_levels
-from .tables import seat_colours, start
+from .tables import seat_colours, start, title
 
 
 def add_arguments(ap: argparse.ArgumentParser) -> None:
-    ap.add_argument("--game", choices=("oriflamme", "lieux"), default="oriflamme")
-    ap.add_argument("--edition", default="retail")
-    ap.add_argument("--set", default="A", dest="lieux_set")
+    add_game_arguments(ap)
     ap.add_argument("--players", type=int, default=3)
     ap.add_argument("--games", type=int, default=100)
     ap.add_argument("--seed", type=int, default=0, help="game g uses seed S+g")
@@ -39,15 +39,17 @@ def run(args: argparse.Namespace, out: TextIO) -> int:
         out.write(text + "\n")
 
     try:
-        levels = parse_levels(args.bots) or ["random"]
+        levels = parse_levels(args.bots, args.game) or ["random"]
         if args.games < 1:
             raise ValueError("--games: at least 1")
-        seats = seat_colours(args.game, args.edition, args.players, None)
-        start(args.game, args.edition, seats, args.seed, args.lieux_set)  # validates the settings
+        seats = seat_colours(args.game, args.variant, args.players, None)
+        options = game_options(args)
+        title_of = title(start(args.game, args.variant, seats, args.seed, **options))  # validates them
     except ValueError as e:
         out.write(f"error: {e}\n")
         return 2
     n_seats = len(seats)
+    counted = registry.get(args.game).renderer.counted
     seat_wins: dict[str, float] = defaultdict(float)
     seat_scores: dict[str, list[float]] = defaultdict(list)
     level_wins: dict[str, float] = defaultdict(float)
@@ -59,7 +61,7 @@ def run(args: argparse.Namespace, out: TextIO) -> int:
     began = time.perf_counter()
     for k in range(args.games):
         seed = args.seed + k
-        g = start(args.game, args.edition, seats, seed, args.lieux_set)
+        g = start(args.game, args.variant, seats, seed, **options)
         who = {c: levels[(i + k) % len(levels)] for i, c in enumerate(seats)}
         bots = {c: make_chooser(who[c], seed * 31 + i, g.game) for i, c in enumerate(seats)}
         tally: Counter[str] = Counter()
@@ -73,7 +75,7 @@ def run(args: argparse.Namespace, out: TextIO) -> int:
             for ev in events:
                 tally[ev["type"]] += 1
         lengths.append(decisions)
-        for key in ("revealed", "stayed", "eliminated", "discarded", "moved", "stolen", "copied", "ambushed"):
+        for key in counted:
             counts[key].append(tally[key])
         scores = g.scores
         first = g.ranking()[0]
@@ -88,9 +90,8 @@ def run(args: argparse.Namespace, out: TextIO) -> int:
             level_scores[who[c]].append(scores[c])
     took = time.perf_counter() - began
     games = args.games
-    what = "Château, Village & Port" if args.game == "lieux" else f"Oriflamme {args.edition}"
     rota = "" if len(levels) == 1 else " (seats rotate between levels)"
-    say(f"{what}, {n_seats} players, {games} games from seed {args.seed}, bots: {','.join(levels)}{rota}")
+    say(f"{title_of}, {n_seats} players, {games} games from seed {args.seed}, bots: {','.join(levels)}{rota}")
     say(f"{took:.2f}s, {games / took:,.1f} games/s, {sum(lengths) / took:,.0f} decisions/s")
     say("")
     say("Per seat (seat order; the first player of round 1 is random):")
@@ -107,11 +108,8 @@ def run(args: argparse.Namespace, out: TextIO) -> int:
     say("")
     say(f"Game length (decisions): {_mean_sd(lengths)}   min {min(lengths):.0f}, max {max(lengths):.0f}")
     say(f"Games with a shared first place: {ties} ({ties / games:.1%})")
-    if args.game != "lieux":
+    if counted:
         say("Per game (mean ± sd):")
-        for key, label in (("revealed", "cards revealed"), ("stayed", "stays (face down)"),
-                           ("eliminated", "eliminations"), ("discarded", "discards"),
-                           ("moved", "decree moves"), ("stolen", "spy steals"),
-                           ("copied", "shapeshifter copies"), ("ambushed", "ambushes sprung")):
+        for key, label in counted.items():
             say(f"  {label:<22} {_mean_sd(counts[key])}")
     return 0

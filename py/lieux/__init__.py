@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from oriflamme.errors import IllegalAction
+from tabletop.errors import IllegalAction
 
 from .game import Game, load_game, new_game, replay
 from .render import render_text

@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from .cards import CHARACTERS, PLACE_NAMES, PLACES, ROUNDS, rewards, side, timing
-from .rules import Event, card_info, decision_kind, legal_actions, ranking, to_act
+from .rules import Event, card_info, decision_kind, insert_index, legal_actions, ranking, to_act
 from .state import State
 
 VIEW_FORMAT = "lieux-view/1"
@@ -41,6 +41,8 @@ def view(s: State, viewer: str | None, *, reveal_all: bool = False) -> dict[str,
             decision["copied"] = s.pending.copied
         elif kind == "put":
             decision["forced"] = s.forced.get(actor)
+            if actor == viewer or reveal_all:
+                decision["slots"] = put_slots(s, legal_actions(s))
     return {
         "game": "lieux",
         "format": VIEW_FORMAT,
@@ -82,6 +84,17 @@ def view(s: State, viewer: str | None, *, reveal_all: bool = False) -> dict[str,
         "scores": dict(s.gold) if gold_visible else None,
         "ranking": ranking(s) if over else None,
     }
+
+
+def put_slots(s: State, legal: list[str]) -> dict[str, int]:
+    """For each legal `put V PLACE [side]`: the index in the place's row the card would take (L2), so a
+    table can draw the drop slot between the right cards."""
+    slots: dict[str, int] = {}
+    for action in legal:
+        t = action.split()
+        if t[0] == "put":
+            slots[action] = insert_index(s.places[t[2]], int(t[1]), t[3] if len(t) > 3 else None)
+    return slots
 
 
 def redact_events(events: list[Event], colour: str | None) -> list[Event]:

@@ -9,29 +9,9 @@ from __future__ import annotations
 import shutil
 from typing import Any
 
-ANSI = {"red": "31", "blue": "34", "green": "32", "yellow": "33", "black": "90"}
+from tabletop.terminal import Style, plain_event
+
 FACE_UP, FACE_DOWN, HIDDEN = "▲", "▼", "?"
-
-
-class Style:
-    """Colours on a terminal, plain text otherwise."""
-
-    def __init__(self, colour: bool) -> None:
-        self.colour = colour
-
-    def paint(self, text: str, owner: str | None, bold: bool = False) -> str:
-        if not self.colour:
-            return text
-        codes = [ANSI[owner]] if owner in ANSI else []
-        if bold:
-            codes.insert(0, "1")
-        return f"\x1b[{';'.join(codes)}m{text}\x1b[0m" if codes else text
-
-    def dim(self, text: str) -> str:
-        return f"\x1b[2m{text}\x1b[0m" if self.colour else text
-
-    def bold(self, text: str) -> str:
-        return f"\x1b[1m{text}\x1b[0m" if self.colour else text
 
 
 def card_text(card: dict[str, Any]) -> str:
@@ -156,20 +136,12 @@ def describe_decision(view: dict[str, Any], d: dict[str, Any]) -> str:
     return f"Resolving #{pos}: {who}'s {card}{via} {what}."
 
 
-def describe_event(e: dict[str, Any], game: str = "oriflamme") -> str | None:
-    """One event in words; another game's events (or an unexpected shape) are told field by field."""
-    if game == "oriflamme":
-        try:
-            return _describe(e)
-        except (KeyError, TypeError):
-            pass
-    return _plain(e)
-
-
-def _plain(e: dict[str, Any]) -> str:
-    t = str(e.get("type", "event")).replace("_", " ")
-    fields = ", ".join(f"{k} {v}" for k, v in e.items() if k not in ("type", "hidden") and v is not None)
-    return f"{t}: {fields}" if fields else t
+def describe_event(e: dict[str, Any]) -> str | None:
+    """One event in words; an unexpected shape is told field by field."""
+    try:
+        return _describe(e)
+    except (KeyError, TypeError):
+        return plain_event(e)
 
 
 def _describe(e: dict[str, Any]) -> str | None:
@@ -219,7 +191,7 @@ def _describe(e: dict[str, Any]) -> str | None:
         return f"— Round {e['round']} begins; first player: {e['first']}. —"
     if t == "game_over":
         return "— Game over. —"
-    return _plain(e)  # a type added later: say it plainly
+    return plain_event(e)  # a type added later: say it plainly
 
 
 def tie_break_lines(view: dict[str, Any], queue_counts: dict[str, int]) -> list[str]:

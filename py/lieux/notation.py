@@ -6,8 +6,9 @@ import json
 import re
 from typing import Any, cast
 
-from ..errors import quote
-from ..jsontext import parse
+from tabletop.errors import quote
+from tabletop.jsontext import parse
+
 from .cards import COLOURS, HAND_SIZE, IMMEDIATE, PLACES, ROUNDS, SETS, VALUES, ability, turns_per_round
 from .state import PHASES, Card, Pending, State
 

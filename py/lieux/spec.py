@@ -1,0 +1,81 @@
+"""Château, Village & Port as the registry sees it (`tabletop.registry`): sets, bots, text, card facts."""
+
+from __future__ import annotations
+
+from typing import Any, ClassVar
+
+from tabletop.protocol import Bot, Event, Game
+from tabletop.registry import GameSpec, Option, Variant
+from tabletop.terminal import Style, plain_event, ranking_lines
+
+from . import bots
+from . import game as _game
+from .cards import CHARACTERS, COLOURS, PLACES, REWARDS, SETS, timing
+from .render import render_text
+
+LEVELS = ("random", "easy", "normal", "hard", "expert")
+
+
+def _own(g: Game) -> _game.Game:
+    assert isinstance(g, _game.Game), g  # the registry hands a spec only its own games
+    return g
+
+
+class Text:
+    counted: ClassVar[dict[str, str]] = {"moved": "cards moved", "stolen": "thefts",
+                                         "discarded": "cards discarded"}
+
+    def view(self, game: Game, viewer: str | None, style: Style) -> str:
+        return render_text(game.view(viewer))
+
+    def everything(self, game: Game, style: Style) -> str:
+        return render_text(game.to_json())
+
+    def position(self, text: str, style: Style) -> str:
+        return render_text(text)
+
+    def event(self, event: Event) -> str | None:
+        return plain_event(event)
+
+    def ranking(self, game: Game) -> list[str]:
+        return [*ranking_lines(game.ranking(), game.scores, "gold"),
+                "  (Ties: the first player's token wins, then the closest after it in seat order.)"]
+
+
+def catalogue() -> dict[str, Any]:
+    """Per character value: its ability and when it acts (immediate, end of round, never); the places in
+    their end-of-round order with each set's reward tables (3–4 and 5 players); the tie-break."""
+    return {
+        "cards": {str(v): {"ability": a, "timing": timing(v)} for v, (a, _fr, _en) in CHARACTERS.items()},
+        "places": list(PLACES),
+        "rewards": {s: {p: {"3-4": list(t34), "5": list(t5)} for p, (t34, t5) in REWARDS[s].items()}
+                    for s in SETS},
+        "tie_break": {"rule": "seat_from_first", "decision": "SAVANA.md"},
+    }
+
+
+def _start(variant: str, players: int | list[str], seed: int | None, hidden_gold: bool = False) -> Game:
+    return _game.new_game(players=players, set=variant, hidden_gold=hidden_gold, seed=seed)
+
+
+def _make_bot(level: str, seed: int | None = 0, budget_ms: float | None = None,
+              iterations: int | None = None, cpu_clock: bool = False) -> Bot:
+    if level not in LEVELS:
+        raise ValueError(f"level: unknown bot level {level!r} (known: {', '.join(LEVELS)})")
+    return bots.make_bot(level, seed=seed, budget_ms=budget_ms, iterations=iterations)
+
+
+SPEC = GameSpec(
+    id="lieux",
+    title="Château, Village & Port",
+    variant_setting="set",
+    variants=tuple(Variant(s, 3, 5, COLOURS) for s in SETS),
+    levels=LEVELS,
+    start=_start,
+    load=_game.load_game,
+    make_bot=_make_bot,
+    renderer=Text(),
+    catalogue=catalogue,
+    options=(Option("hidden_gold", False),),
+    settings_of=lambda g: {"set": _own(g).state.set_id, "hidden_gold": _own(g).state.hidden_gold},
+)

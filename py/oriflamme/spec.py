@@ -1,0 +1,98 @@
+"""Oriflamme as the registry sees it (`tabletop.registry`): editions, bots, terminal text, card facts."""
+
+from __future__ import annotations
+
+import json
+from typing import Any, ClassVar
+
+from tabletop.protocol import Bot, Event, Game
+from tabletop.registry import GameSpec, Variant
+from tabletop.terminal import Style
+
+from . import bots
+from . import game as _game
+from .bots.simple import FixedBot
+from .editions import EDITIONS, ONE_SHOT
+from .text import describe_event, render_view, tie_break_lines
+
+
+def _own(g: Game) -> _game.Game:
+    assert isinstance(g, _game.Game), g  # the registry hands a spec only its own games
+    return g
+
+
+class Text:
+    """Oriflamme in the terminal (`oriflamme.text` draws views; this picks what to draw)."""
+    counted: ClassVar[dict[str, str]] = {
+        "revealed": "cards revealed", "stayed": "stays (face down)", "eliminated": "eliminations",
+        "discarded": "discards", "moved": "decree moves", "stolen": "spy steals",
+        "copied": "shapeshifter copies", "ambushed": "ambushes sprung"}
+
+    def view(self, game: Game, viewer: str | None, style: Style) -> str:
+        return render_view(game.view(viewer), style)
+
+    def everything(self, game: Game, style: Style) -> str:
+        data = json.loads(game.to_json())
+        v = game.view(None)
+        v["queue"] = data["queue"]
+        return render_view(v, style, hands=data["hands"], asides=data["aside"])
+
+    def position(self, text: str, style: Style) -> str:
+        # Drawn as written (loading may already resolve automatic effects at the cursor); the decision
+        # is that of the loaded game.
+        g = _game.load_game(text)
+        data = json.loads(text)
+        v = g.view(None)
+        for key in ("queue", "scores", "discard", "round", "first", "direction", "phase"):
+            v[key] = data[key]
+        v["hand_sizes"] = {c: len(h) for c, h in data["hands"].items()}
+        v["cursor"] = data.get("cursor")
+        return render_view(v, style, hands=data["hands"], asides=data["aside"])
+
+    def event(self, event: Event) -> str | None:
+        return describe_event(event)
+
+    def ranking(self, game: Game) -> list[str]:
+        view = game.view(None)
+        view["ranking"], view["scores"] = game.ranking(), game.scores
+        return tie_break_lines(view, _own(game).tie_break()["values"])
+
+
+def catalogue() -> dict[str, Any]:
+    """Per edition: its cards in family order and whether face-down cards gain tokens; per card: whether
+    it leaves the queue after its effect (one-shot) or stays; the tie-break rule (D8)."""
+    cards = sorted({c for ed in EDITIONS.values() for c in ed.family})
+    return {
+        "editions": {e.id: {"cards": list(e.family), "tokens": e.tokens, "rounds": e.rounds}
+                     for e in EDITIONS.values()},
+        "cards": {c: {"timing": "one_shot" if c in ONE_SHOT else "lasting"} for c in cards},
+        "tie_break": {"rule": "queue_cards", "decision": "D8"},
+    }
+
+
+def _start(variant: str, players: int | list[str], seed: int | None) -> Game:
+    return _game.new_game(edition=variant, players=players, seed=seed)
+
+
+def _make_bot(level: str, seed: int | None = 0, budget_ms: float | None = None,
+              iterations: int | None = None, cpu_clock: bool = False) -> Bot:
+    """Every level of `bots.make_bot`, and the arena's fixed strategies (`fixed-stay`, `fixed-first`)."""
+    if level.startswith("fixed-"):
+        return FixedBot(level.removeprefix("fixed-"), 0 if seed is None else seed)
+    clock = {"cpu_clock": True} if cpu_clock else {}  # the arena's equal-CPU matches only
+    return bots.make_bot(level, seed=seed, budget_ms=budget_ms, iterations=iterations, **clock)
+
+
+SPEC = GameSpec(
+    id="oriflamme",
+    title="Oriflamme",
+    variant_setting="edition",
+    variants=tuple(Variant(e.id, e.min_players, e.max_players, e.colours) for e in EDITIONS.values()),
+    levels=bots.LEVELS,
+    start=_start,
+    load=_game.load_game,
+    make_bot=_make_bot,
+    renderer=Text(),
+    catalogue=catalogue,
+    settings_of=lambda g: {"edition": _own(g).edition},
+)
