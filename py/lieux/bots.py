@@ -2,8 +2,15 @@
 
 from __future__ import annotations
 
+import math
 import random
 from typing import Any
+
+from tabletop.search import ISMCTS
+
+from . import rules
+from .sampling import determinize
+from .state import State
 
 View = dict[str, Any]
 Row = list[tuple[str, int]]
@@ -175,50 +182,63 @@ class HeuristicBot:
         return gain
 
 
-class SearchBot:
-    """Flat Monte Carlo over determinizations: each legal action is tried on positions sampled from the
-    view (`sampling.determinize`), played out to the end of the round with a random policy, and scored
-    by the bot's gold lead over the best opponent. Strictly view-only, like the others."""
+class LieuxSearch:
+    """Château, Village & Port's side of a search (`tabletop.search`): deals from `sampling.determinize`,
+    the rules' action strings as moves, uniformly random playouts to the end of the current round (when
+    the places pay out), then each player's gold lead over the best other, squashed into [0, 1]."""
+
+    moves = staticmethod(rules.legal_actions)
+    apply = staticmethod(rules.apply)
+    to_act = staticmethod(rules.to_act)
+
+    def __init__(self, view: View) -> None:
+        self.view = view
+        self.round = view["round"]
+
+    def sample(self, rng: random.Random) -> State:
+        return determinize(self.view, rng)
+
+    def live(self, s: State) -> bool:
+        return s.phase != "over" and s.round == self.round
+
+    @staticmethod
+    def playout_move(s: State, rng: random.Random) -> str:
+        acts = rules.legal_actions(s)
+        return acts[rng.randrange(len(acts))]
+
+    @staticmethod
+    def payoffs(s: State) -> dict[str, float]:
+        over = s.phase == "over"
+        out = {}
+        for c, g in s.gold.items():
+            m = g - max(v for d, v in s.gold.items() if d != c)
+            if over:
+                win = 1.0 if m > 0 else 0.5 if m == 0 else 0.0
+                out[c] = 0.8 * win + 0.2 * (0.5 + 0.5 * math.tanh(m / 4))
+            else:
+                out[c] = 0.5 + 0.5 * math.tanh(m / 3)
+        return out
+
+    @staticmethod
+    def text(m: str) -> str:
+        return m
+
+
+class SearchBot(ISMCTS[State, str]):
+    """The hard bot: ISMCTS over sampled deals; strictly view-only, like the others."""
 
     name = "search"
     level = "hard"
+    default_iterations = 240
 
-    def __init__(self, seed: int | None = None, iterations: int | None = 240,
+    def __init__(self, seed: int | None = None, iterations: int | None = None,
                  budget_ms: float | None = None) -> None:
-        self._rng = random.Random(seed)
-        self.iterations = iterations
-        self.budget_ms = budget_ms
+        if iterations is None and budget_ms is None:
+            iterations = self.default_iterations
+        super().__init__(seed, budget_ms=budget_ms, iterations=iterations)
 
-    def choose(self, view: View, legal_actions: list[str]) -> str:
-        import time
-
-        from . import rules
-        from .sampling import determinize
-
-        if len(legal_actions) == 1:
-            return legal_actions[0]
-        me = view["viewer"]
-        total = dict.fromkeys(legal_actions, 0.0)
-        count = dict.fromkeys(legal_actions, 0)
-        start = time.perf_counter()
-        limit = self.iterations if self.iterations is not None else 10**9
-        budget = self.budget_ms / 1000 if self.budget_ms is not None else None
-        i = 0
-        while i < limit and (
-            budget is None or time.perf_counter() - start < budget or i < len(legal_actions)
-        ):
-            action = legal_actions[i % len(legal_actions)]
-            s = determinize(view, self._rng)
-            rnd = s.round
-            rules.apply(s, action)
-            while s.phase != "over" and s.round == rnd:
-                acts = rules.legal_actions(s)
-                rules.apply(s, acts[self._rng.randrange(len(acts))])
-            best_other = max(g for c, g in s.gold.items() if c != me)
-            total[action] += s.gold[me] - best_other
-            count[action] += 1
-            i += 1
-        return max(legal_actions, key=lambda a: (total[a] / max(1, count[a]), -legal_actions.index(a)))
+    def game(self, view: View) -> LieuxSearch:
+        return LieuxSearch(view)
 
 
 Bot = RandomBot | HeuristicBot | SearchBot

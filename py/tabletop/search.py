@@ -1,0 +1,149 @@
+"""The search bots' core: single-observer Information Set Monte Carlo Tree Search (Cowling, Powley &
+Whitehouse, "Information Set Monte Carlo Tree Search", IEEE TCIAIG 2012), over any game.
+
+Each iteration deals the hidden cards afresh, consistently with the bot's view (the game's `sample`),
+then walks one tree shared by all deals. A node's children are moves; only those legal in the current
+deal compete, and UCB uses each child's availability count instead of its parent's visits (the
+subset-armed bandit of the paper). Payoffs are per player in [0, 1] and each node is judged by the
+player who moved into it. Past the tree, playouts follow the game's cheap policy until the game's
+horizon (`live` turns false), where its evaluation stands in for the rest of the game. The most
+visited move is played.
+
+A game brings only its `SearchGame`: how to deal from a view, its fast moves, its playout policy and its
+evaluation (`oriflamme.bots.hard`, `lieux.bots`).
+"""
+
+from __future__ import annotations
+
+import math
+import random
+import time
+from collections.abc import Hashable, Sequence
+from typing import Any, Generic, Protocol, TypeVar
+
+S = TypeVar("S")  # the game's own fast state
+M = TypeVar("M", bound=Hashable)  # its moves
+
+
+class SearchGame(Protocol[S, M]):
+    """One game's side of a search, made from the searcher's view."""
+
+    def sample(self, rng: random.Random) -> S: ...  # a full state consistent with the view
+
+    def live(self, s: S) -> bool: ...  # still inside the search's horizon
+
+    def moves(self, s: S) -> Sequence[M]: ...  # legal moves of the player to act
+
+    def to_act(self, s: S) -> str | None: ...
+
+    def apply(self, s: S, m: M) -> Any: ...  # plays a move on the state in place
+
+    def playout_move(self, s: S, rng: random.Random) -> M: ...  # the cheap policy past the tree
+
+    def payoffs(self, s: S) -> dict[str, float]: ...  # per player, in [0, 1]
+
+    def text(self, m: M) -> str: ...  # the move as an action string
+
+
+class Node:
+    __slots__ = ("avail", "children", "player", "reward", "visits")
+
+    def __init__(self, player: str | None) -> None:
+        self.player = player  # who made the move leading here
+        self.children: dict[Any, Node] = {}
+        self.visits = 0
+        self.avail = 1
+        self.reward = 0.0
+
+
+class ISMCTS(Generic[S, M]):
+    """A search bot: subclasses say how to make their game's `SearchGame` from a view."""
+
+    level = "hard"
+    exploration = 0.7
+    default_budget_ms = 600.0
+    default_iterations = 20_000
+
+    def __init__(self, seed: int | None, budget_ms: float | None = None,
+                 iterations: int | None = None) -> None:
+        self.rng = random.Random(seed)
+        if budget_ms is None and iterations is None:
+            budget_ms = self.default_budget_ms
+        self.budget_ms = budget_ms
+        self.iterations = iterations if iterations is not None else self.default_iterations
+        self.last_iterations = 0
+
+    def game(self, view: dict[str, Any]) -> SearchGame[S, M]:
+        raise NotImplementedError
+
+    def choose(self, view: dict[str, Any], legal_actions: list[str]) -> str:
+        if len(legal_actions) == 1:
+            return legal_actions[0]
+        game = self.game(view)
+        root = self.run(game)
+        if not root.children:
+            return legal_actions[0]
+        best = max(root.children.items(), key=lambda kv: (kv[1].visits, kv[1].reward))[0]
+        text = game.text(best)
+        return text if text in legal_actions else legal_actions[0]
+
+    def search(self, view: dict[str, Any]) -> Node:
+        return self.run(self.game(view))
+
+    def run(self, game: SearchGame[S, M]) -> Node:
+        rng = self.rng
+        root = Node(None)
+        deadline = None if self.budget_ms is None else time.perf_counter() + self.budget_ms / 1000.0
+        c = self.exploration
+        sample, live, legal_moves, apply = game.sample, game.live, game.moves, game.apply
+        to_act, policy, payoffs = game.to_act, game.playout_move, game.payoffs
+        it = 0
+        while it < self.iterations:
+            if deadline is not None and it & 7 == 0 and it and time.perf_counter() > deadline:
+                break
+            it += 1
+            s = sample(rng)
+            node = root
+            path: list[Node] = []
+            # Selection and expansion, within the horizon.
+            while live(s):
+                moves = legal_moves(s)
+                if len(moves) == 1:
+                    apply(s, moves[0])
+                    continue
+                kids = node.children
+                untried = []
+                best: Node | None = None
+                best_m: M | None = None
+                best_u = -1.0
+                for m in moves:
+                    ch = kids.get(m)
+                    if ch is None:
+                        untried.append(m)
+                        continue
+                    ch.avail += 1
+                    if not untried:
+                        u = ch.reward / ch.visits + c * math.sqrt(math.log(ch.avail) / ch.visits)
+                        if u > best_u:
+                            best_u, best, best_m = u, ch, m
+                player = to_act(s)
+                if untried:
+                    m = untried[rng.randrange(len(untried))]
+                    child = Node(player)
+                    kids[m] = child
+                    apply(s, m)
+                    path.append(child)
+                    break
+                assert best is not None and best_m is not None
+                apply(s, best_m)
+                path.append(best)
+                node = best
+            # Playout with the game's cheap policy, up to the horizon.
+            while live(s):
+                apply(s, policy(s, rng))
+            pay = payoffs(s)
+            for n in path:
+                n.visits += 1
+                n.reward += pay[n.player] if n.player is not None else 0.0
+        self.last_iterations = it
+        return root
