@@ -179,15 +179,6 @@ def test_replay_from_the_middle_of_a_saved_game():
     assert rest_a.to_json() == rest_b.to_json() and rest_a.is_over
 
 
-def test_clone_is_independent():
-    g = new_game(edition="retail", players=3, seed=5)
-    walk(g, random.Random(5), 20)
-    before = g.to_json()
-    c = g.clone()
-    walk(c, random.Random(6), 30)
-    assert g.to_json() == before
-
-
 FIVE = ["red", "blue", "green", "yellow", "black"]
 COLOURS = {"retail": FIVE, "pegasus": FIVE, "prototype": ["red", "green", "black", "blue"]}
 

@@ -12,6 +12,7 @@ from . import bots
 from . import game as _game
 from .cards import CHARACTERS, COLOURS, PLACES, REWARDS, SETS, timing
 from .render import render_text
+from .sampling import determinize
 
 LEVELS = ("random", "easy", "normal", "hard", "expert")
 
@@ -76,6 +77,7 @@ SPEC = GameSpec(
     make_bot=_make_bot,
     renderer=Text(),
     catalogue=catalogue,
+    determinize=lambda view, rng: _game.Game(determinize(view, rng)),
     options=(Option("hidden_gold", False),),
     settings_of=lambda g: {"set": _own(g).state.set_id, "hidden_gold": _own(g).state.hidden_gold},
 )

@@ -13,6 +13,7 @@ from . import bots
 from . import game as _game
 from .bots.simple import FixedBot
 from .editions import EDITIONS, ONE_SHOT
+from .sampling import determinize
 from .text import describe_event, render_view, tie_break_lines
 
 
@@ -94,5 +95,6 @@ SPEC = GameSpec(
     make_bot=_make_bot,
     renderer=Text(),
     catalogue=catalogue,
+    determinize=lambda view, rng: _game.Game(determinize(view, rng)),
     settings_of=lambda g: {"edition": _own(g).edition},
 )

@@ -9,12 +9,13 @@ never loads the other.
 from __future__ import annotations
 
 import importlib
+import random
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any, ClassVar, Protocol
 
 from .jsontext import parse
-from .protocol import Bot, Event, Game
+from .protocol import Bot, Event, Game, View
 from .terminal import Style
 
 # id -> the module holding its SPEC. The first is the default game (a position without a format is one).
@@ -78,6 +79,9 @@ class GameSpec:
     make_bot: Callable[..., Bot]  # (level, seed, budget_ms=None, iterations=None) -> Bot
     renderer: Renderer
     catalogue: Callable[[], dict[str, Any]]  # what the UI shows about cards and rules (JSON-able)
+    # A game equal to the viewer's as far as they can tell, hidden cards dealt at random (what the search
+    # bots sample; the conformance tests check views never depend on what was dealt).
+    determinize: Callable[[View, random.Random], Game]
     options: tuple[Option, ...] = ()
     settings_of: Callable[[Game], dict[str, Any]] = field(default=lambda g: {})  # variant and options
 
