@@ -6,6 +6,7 @@ Every function takes an `ev` list to append events to, or None to skip building 
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from operator import itemgetter
 from typing import Any
 
@@ -241,14 +242,9 @@ def _reveal(s: State, ev: Events) -> None:
                    "tokens": top[TOKENS]})
     s.depth = len(stack) - 1
     s.gone = False
-    if name == "ambush":  # revealed by its owner: tokens back to the supply, +1, discard
-        top[TOKENS] = 0
-        _gain(s, owner, 1, "ambush", ev)
-        _finish(s, ev)
-        return
-    if name == "conspiracy":
-        _gain(s, owner, 2 * top[TOKENS], "conspiracy", ev)
-        top[TOKENS] = 0
+    on_reveal = ON_REVEAL.get(name)
+    if on_reveal is not None:  # a one-shot whose whole effect is its owner's reveal
+        on_reveal(s, top, ev)
         _finish(s, ev)
         return
     if s.ed.tokens_after_effect:
@@ -298,79 +294,110 @@ def _start(s: State, ability: str, ev: Events) -> bool:
             return True
         s.pending = None  # no legal target: the ability does nothing
     else:
-        _auto(s, ability, ev)
+        acts = ACTS_ALONE.get(ability)
+        if acts is not None:
+            acts(s, s.cursor, s.queue[s.cursor][s.depth], ev)
     _finish(s, ev)
     return False
 
 
-def _auto(s: State, ability: str, ev: Events) -> None:
-    """Abilities without a choice: Heir, Lord, Queen."""
-    q = s.queue
-    cur = s.cursor
-    card = q[cur][s.depth]
-    owner = card[OWNER]
-    if ability == "heir":
-        name = card[NAME]
-        for i, st in enumerate(q):
-            if i != cur and st[-1][UP] and st[-1][NAME] == name:
-                return
-        _gain(s, owner, 2, "heir", ev)
-    elif ability == "lord":
-        n = 1
-        if cur > 0 and q[cur - 1][-1][OWNER] == owner:
-            n += 1
-        if cur + 1 < len(q) and q[cur + 1][-1][OWNER] == owner:
-            n += 1
-        _gain(s, owner, n, "lord", ev)
-    elif ability == "queen":
-        if any(0 <= i < len(q) and len(q[i]) > 1 for i in (cur - 1, cur + 1)):
-            _eliminate(s, cur, owner, ev)  # D11: the Queen herself
-        else:
-            _gain(s, owner, 2, "queen", ev)
-
-
 def _choose(s: State, m: Move, ability: str, ev: Events) -> None:
-    kind = m[0]
+    """The owner's choice for the resolving ability: its effect, then the card is done (unless a copied
+    ability has begun and asks for a choice of its own)."""
+    owner = s.queue[s.cursor][s.depth][OWNER]
+    if CHOICE_EFFECTS[m[0]](s, m, ability, owner, ev):
+        _finish(s, ev)
+
+
+# ---------------------------------------------------------------- the abilities, card by card (RULES.md)
+# Each acting-alone ability gets the resolving card and its position; each choice effect gets the
+# chosen move and returns True when the resolving card is done.
+
+def _heir(s: State, cur: int, card: QCard, ev: Events) -> None:
+    """+2, unless another face-up Heir is in the queue."""
+    name = card[NAME]
+    for i, st in enumerate(s.queue):
+        if i != cur and st[-1][UP] and st[-1][NAME] == name:
+            return
+    _gain(s, card[OWNER], 2, "heir", ev)
+
+
+def _lord(s: State, cur: int, card: QCard, ev: Events) -> None:
+    """+1, and +1 for each neighbouring top card of the same family."""
     q = s.queue
-    owner = q[s.cursor][s.depth][OWNER]
-    if kind == "eliminate":
-        target = m[1]
-        if s.ed.reveal_on_designation and not _designate(s, target, ev):
-            _finish(s, ev)
-            return
-        _eliminate(s, target, owner, ev)
-        if ability == "mercenaries" and not s.gone:  # then the Mercenaries (or their copier) go
-            _eliminate(s, s.cursor, owner, ev)
-    elif kind == "steal":
-        victim = m[1]
-        if victim != owner and s.scores[victim] > 0:
-            s.scores[victim] -= 1
-            s.scores[owner] += 1
-            if ev is not None:
-                ev.append({"type": "stolen", "player": owner, "victim": victim, "amount": 1,
-                           "score": s.scores[owner], "victim_score": s.scores[victim]})
-        elif ev is not None:
-            ev.append({"type": "stolen", "player": owner, "victim": victim, "amount": 0,
-                       "score": s.scores[owner], "victim_score": s.scores[victim]})
-    elif kind == "copy":
-        target = m[1]
-        if s.ed.reveal_on_designation and not _designate(s, target, ev):
-            _finish(s, ev)
-            return
-        copied = q[target][-1][NAME]
-        if ev is not None:
-            ev.append({"type": "copied", "player": owner, "position": s.cursor + 1,
-                       "target": target + 1, "card": copied})
-        if copied == "shapeshifter":  # D15: revealed by designation, nothing copied
-            _finish(s, ev)
-            return
-        _start(s, copied, ev)
-        return
-    elif kind == "move" or kind == "onto":
-        _decree(s, m, ev)
-    else:  # choose: the prototype Assassin
-        _assassin(s, m[1], m[2], owner, ev)
-    _finish(s, ev)
+    owner = card[OWNER]
+    n = 1
+    if cur > 0 and q[cur - 1][-1][OWNER] == owner:
+        n += 1
+    if cur + 1 < len(q) and q[cur + 1][-1][OWNER] == owner:
+        n += 1
+    _gain(s, owner, n, "lord", ev)
+
+
+def _queen(s: State, cur: int, card: QCard, ev: Events) -> None:
+    """Prototype: +2, but next to a stack she is eliminated herself (D11)."""
+    q = s.queue
+    if any(0 <= i < len(q) and len(q[i]) > 1 for i in (cur - 1, cur + 1)):
+        _eliminate(s, cur, card[OWNER], ev)
+    else:
+        _gain(s, card[OWNER], 2, "queen", ev)
+
+
+def _ambush_revealed(s: State, card: QCard, ev: Events) -> None:
+    """Revealed by its owner: its tokens go back to the supply, +1, then it is discarded."""
+    card[TOKENS] = 0
+    _gain(s, card[OWNER], 1, "ambush", ev)
+
+
+def _conspiracy_revealed(s: State, card: QCard, ev: Events) -> None:
+    """Twice its tokens, then it is discarded."""
+    _gain(s, card[OWNER], 2 * card[TOKENS], "conspiracy", ev)
+    card[TOKENS] = 0
+
+
+def _eliminate_chosen(s: State, m: Move, ability: str, owner: str, ev: Events) -> bool:
+    target = m[1]
+    if s.ed.reveal_on_designation and not _designate(s, target, ev):
+        return True
+    _eliminate(s, target, owner, ev)
+    if ability == "mercenaries" and not s.gone:  # then the Mercenaries (or their copier) go
+        _eliminate(s, s.cursor, owner, ev)
+    return True
+
+
+def _steal_chosen(s: State, m: Move, ability: str, owner: str, ev: Events) -> bool:
+    victim = m[1]
+    amount = 1 if victim != owner and s.scores[victim] > 0 else 0
+    s.scores[victim] -= amount
+    s.scores[owner] += amount
+    if ev is not None:
+        ev.append({"type": "stolen", "player": owner, "victim": victim, "amount": amount,
+                   "score": s.scores[owner], "victim_score": s.scores[victim]})
+    return True
+
+
+def _copy_chosen(s: State, m: Move, ability: str, owner: str, ev: Events) -> bool:
+    target = m[1]
+    if s.ed.reveal_on_designation and not _designate(s, target, ev):
+        return True
+    copied = s.queue[target][-1][NAME]
+    if ev is not None:
+        ev.append({"type": "copied", "player": owner, "position": s.cursor + 1,
+                   "target": target + 1, "card": copied})
+    if copied == "shapeshifter":  # D15: revealed by designation, nothing copied
+        return True
+    _start(s, copied, ev)
+    return False
+
+
+def _decree_chosen(s: State, m: Move, ability: str, owner: str, ev: Events) -> bool:
+    _decree(s, m, ev)
+    return True
+
+
+def _assassin_chosen(s: State, m: Move, ability: str, owner: str, ev: Events) -> bool:
+    _assassin(s, m[1], m[2], owner, ev)
+    return True
 
 
 def _designate(s: State, target: int, ev: Events) -> bool:
@@ -551,3 +578,16 @@ def ranking(s: State) -> list[list[str]]:
         else:
             places.append([c])
     return places
+
+
+# The tables the resolution consults (CHOICE_KIND, above, lists the abilities that ask for a choice).
+ACTS_ALONE: dict[str, Callable[[State, int, QCard, Events], None]] = {
+    "heir": _heir, "lord": _lord, "queen": _queen,
+}
+ON_REVEAL: dict[str, Callable[[State, QCard, Events], None]] = {
+    "ambush": _ambush_revealed, "conspiracy": _conspiracy_revealed,
+}
+CHOICE_EFFECTS: dict[str, Callable[[State, Move, str, str, Events], bool]] = {
+    "eliminate": _eliminate_chosen, "steal": _steal_chosen, "copy": _copy_chosen,
+    "move": _decree_chosen, "onto": _decree_chosen, "choose": _assassin_chosen,
+}

@@ -11,7 +11,7 @@ from tabletop.jsontext import parse
 
 from .editions import ONE_SHOT, get_edition
 from .engine import CHOICE_KIND, advance, legal_moves
-from .state import NAME, OVER, OWNER, PLACEMENT, RESOLUTION, TOKENS, UP, State
+from .state import NAME, OVER, OWNER, PLACEMENT, RESOLUTION, UP, State, card_data
 
 FORMAT = "oriflamme/1"
 
@@ -38,8 +38,7 @@ def to_data(s: State) -> dict[str, Any]:
         "hands": {c: list(v) for c, v in s.hands.items()},
         "aside": {c: list(v) for c, v in s.aside.items()},
         "discard": {c: list(v) for c, v in s.discard.items()},
-        "queue": [[{"card": c[NAME], "owner": c[OWNER], "face_up": c[UP], "tokens": c[TOKENS]}
-                   for c in st] for st in s.queue],
+        "queue": [[card_data(c) for c in st] for st in s.queue],
         "seed": s.seed,
         "rng": s.rng,
     }

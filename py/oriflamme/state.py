@@ -13,6 +13,11 @@ QCard = list[Any]  # [name, owner, face_up, tokens]: a heterogeneous list, cheap
 PLACEMENT, RESOLUTION, OVER = "placement", "resolution", "over"
 
 
+def card_data(c: QCard, shown: bool = True) -> dict[str, Any]:
+    """A queue card as NOTATION.md writes it; not `shown`, its name is left out (another's face-down card)."""
+    return {"card": c[NAME] if shown else None, "owner": c[OWNER], "face_up": c[UP], "tokens": c[TOKENS]}
+
+
 class State:
     """Everything that defines a position, including the RNG, so a game replays from its seed."""
 

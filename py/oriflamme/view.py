@@ -8,7 +8,7 @@ from tabletop.errors import quote
 
 from .engine import CHOICE_KIND, ranking
 from .position import public_fields
-from .state import NAME, OVER, OWNER, RESOLUTION, TOKENS, UP, State
+from .state import OVER, OWNER, RESOLUTION, UP, State, card_data
 
 
 def decision(s: State) -> dict[str, Any] | None:
@@ -35,8 +35,7 @@ def view(s: State, viewer: str | None) -> dict[str, Any]:
         "hand_sizes": {c: len(s.hands[c]) for c in s.seats},
         "aside_sizes": {c: len(s.aside[c]) for c in s.seats},
         "discard": {c: list(s.discard[c]) for c in s.seats},
-        "queue": [[{"card": c[NAME] if c[UP] or c[OWNER] == viewer else None, "owner": c[OWNER],
-                    "face_up": c[UP], "tokens": c[TOKENS]} for c in st] for st in s.queue],
+        "queue": [[card_data(c, c[UP] or c[OWNER] == viewer) for c in st] for st in s.queue],
         "decision": decision(s),
         "is_over": over,
         "ranking": ranking(s) if over else None,
