@@ -39,7 +39,7 @@ ROOT = Path(__file__).resolve().parent.parent
 # ORIFLAMME_SNAPSHOT=0 when building (the page then boots Python from the precompiled stdlib).
 SNAPSHOT = os.environ.get("ORIFLAMME_SNAPSHOT", "1") != "0"
 # Engine modules the browser never imports (terminal front end, benchmarks, the arena): not in the snapshot.
-NOT_IN_BROWSER = ("oriflamme.__main__", "tabletop.cli", "oriflamme.bench", "oriflamme.bots.bench",
+NOT_IN_BROWSER = ("oriflamme.__main__", "tabletop.__main__", "tabletop.cli", "oriflamme.bench", "oriflamme.bots.bench",
                   "tabletop.arena", "tabletop.arena_stats")
 CACHE = ROOT / ".cache" / "precompile"
 TRACE = ROOT / "scripts" / "boot_trace.py"  # what a boot and the games import (run in Pyodide)

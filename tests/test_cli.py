@@ -12,6 +12,7 @@ import pytest
 
 from oriflamme import load_game, new_game
 from oriflamme.text import render_queue
+from tabletop import registry
 from tabletop.cli import main
 from tabletop.terminal import Style
 
@@ -250,8 +251,7 @@ def test_bots_hidden_choices_are_never_printed(monkeypatch: pytest.MonkeyPatch, 
     from tabletop.cli import play
 
     seed = 9
-    g = new_game(edition="retail", players=3, seed=seed) if game == "oriflamme" else \
-        new_game(game="lieux", players=3, seed=seed)
+    g = registry.get(game).new_game(None, 3, seed)
     # the human (if any) is the last to decide, so every bot has chosen before the human's prompt
     first = g.seats.index(g.to_act)
     human = g.seats[(first - 1) % 3]

@@ -11,6 +11,7 @@ from hypothesis import strategies as st
 
 from helpers import EDITIONS_PLAYERS, game, play, walk
 from oriflamme import IllegalAction, new_game
+from tabletop import registry
 
 
 def refused(g, action, *words):
@@ -221,11 +222,11 @@ def test_both_games_take_only_the_exact_text_of_an_action(spacing):
 @pytest.mark.parametrize("game_id", ["oriflamme", "lieux"])
 def test_a_bad_seed_is_refused_not_changed(seed, game_id):
     with pytest.raises(ValueError, match=r"^seed:"):
-        new_game(game=game_id, seed=seed)
+        registry.get(game_id).new_game(seed=seed)
 
 
 @pytest.mark.parametrize("players", [None, "red", True, 3.0])
 def test_bad_players_are_a_value_error_in_both_games(players):
     for game_id in ("oriflamme", "lieux"):
         with pytest.raises(ValueError, match=r"^players:"):
-            new_game(game=game_id, players=players)
+            registry.get(game_id).new_game(players=players)

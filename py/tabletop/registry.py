@@ -75,7 +75,7 @@ class GameSpec:
     variants: tuple[Variant, ...]
     levels: tuple[str, ...]  # bot levels, weakest first
     start: Callable[..., Game]  # (variant, players: count | colours, seed, **options) -> Game
-    load: Callable[[str], Game]  # a position's JSON -> Game (ValueError naming the bad field)
+    load: Callable[[str | dict[str, Any]], Game]  # a position (JSON or parsed); ValueError names a field
     make_bot: Callable[..., Bot]  # (level, seed, budget_ms=None, iterations=None) -> Bot
     renderer: Renderer
     catalogue: Callable[[], dict[str, Any]]  # what the UI shows about cards and rules (JSON-able)
@@ -124,10 +124,11 @@ def default() -> GameSpec:
     return get(next(iter(GAMES)))
 
 
-def game_of_position(text: str) -> GameSpec:
-    """The game a position's JSON belongs to, from its `format` ("<game>/<version>")."""
+def game_of_position(position: str | dict[str, Any]) -> GameSpec:
+    """The game a position (its JSON, or that parsed) belongs to, from its `format` ("<game>/<version>")."""
     try:
-        fmt = parse(text, "position").get("format")
+        d = position if isinstance(position, dict) else parse(position, "position")
+        fmt = d.get("format")
     except (ValueError, AttributeError):
         return default()  # that game's loader says what is wrong with the text
     if isinstance(fmt, str) and fmt.split("/")[0] in GAMES:
@@ -135,9 +136,9 @@ def game_of_position(text: str) -> GameSpec:
     return default()
 
 
-def load_game(text: str) -> Game:
-    """A game of any kind from its position's JSON."""
-    return game_of_position(text).load(text)
+def load_game(position: str | dict[str, Any]) -> Game:
+    """A game of any kind from its position (JSON text, or that text parsed)."""
+    return game_of_position(position).load(position)
 
 
 def catalogue() -> dict[str, Any]:

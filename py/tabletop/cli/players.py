@@ -45,5 +45,5 @@ def make_chooser(level: str, seed: int, game: str) -> Chooser:
     if level == "random":
         return UniformRandom(seed)
     bot: Chooser = registry.get(game).make_bot(level, seed=seed)
-    bot.level = level  # lieux's one heuristic bot plays both easy and normal: say what was asked for
+    bot.level = level  # one bot may play several levels (a heuristic for easy and normal): say which
     return bot
