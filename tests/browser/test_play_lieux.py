@@ -88,7 +88,8 @@ def check_received_against_engine(page: Any) -> int:
     game = new_game(players=settings.get("colours") or settings["players"], set=settings["set"],
                     hidden_gold=settings["hidden_gold"], seed=save["seed"])
     me = received[0]["viewer"]
-    expected: dict[int, tuple[Any, Any]] = {0: (game.view(me), [])}
+    # update 0 carries the opening events (round and turn started) as the human may read them
+    expected: dict[int, tuple[Any, Any]] = {0: (game.view(me), redact_events(game.start_events, me))}
     for i, action in enumerate(save["actions"], start=1):
         events = game.play(action)
         expected[i] = (game.view(me), redact_events(events, me))

@@ -2,7 +2,7 @@
 //
 // PyScript (polyscript) imports the module named by `interpreter` — any URL starting with ./, ../, / or
 // a scheme — and calls its `loadPyodide(options)` with its own options; `version` keys its package cache.
-// This wrapper re-exports Pyodide's and adds what makes the boot fast (issue 7, docs/PERFORMANCE.md):
+// This wrapper re-exports Pyodide's and adds what makes the boot fast (docs/PERFORMANCE.md):
 // - indexURL: our self-hosted Pyodide folder (PyScript would derive it from this module's URL);
 // - stdLibURL: the stdlib zip with .pyc precompiled at build time inside this very Pyodide
 //   (scripts/precompile.mjs), so CPython compiles nothing from source at start-up;

@@ -1,4 +1,4 @@
-// Installable, offline game (issue 4): registers the service worker (./sw.js, built by
+// Installable, offline game: registers the service worker (./sw.js, built by
 // scripts/build_sw.mjs) once the game has booted, tells the page when a new version is waiting, and
 // keeps the browser's install prompt for an "Install" button.
 // Everything here tolerates browsers (and cross-site iframes) where service workers or storage are

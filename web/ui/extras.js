@@ -1,4 +1,4 @@
-// Session features drawn around the game (issue 4): the "Install" button, the new-version banner, the
+// Session features drawn around the game: the "Install" button, the new-version banner, the
 // "Embed" dialog and ?embed=1 compact layout, the "Share" dialog, and one-line notices.
 // main.js adds these vnodes to its render; clicks on their [data-ui] are handled here.
 import { h } from "./dom.js";

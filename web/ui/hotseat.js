@@ -1,4 +1,4 @@
-// Hot-seat (issue 4): 2–5 people around one device, any mix with bots. Before each human decision
+// Hot-seat: 2–5 people around one device, any mix with bots. Before each human decision
 // whose player is not the one now looking, only a "pass the device to <colour>" screen is drawn — the
 // previous player's hand and face-down cards leave the page — and the table comes back with
 // engine.update(colour), the view of the human to act.

@@ -8,7 +8,8 @@ import { eventText, eventFocus } from "./log.js";
 import { defaultSetup, fromParams, settingsOf, setupScreen, editionInfo, seedOk } from "./setup.js";
 import { bootBar, endScreen, rulesDialog, FONT_WARMUP_LINES } from "./overlays.js";
 import { lieuxSetupChange } from "./lieux/setup.js";
-// Issue 4 (saves, shared replays, hot-seat, install/embed/share extras): web/ui/{saves,share,replay,hotseat,extras}.js
+// Beyond one sitting (saves, shared replays, hot-seat, install/embed/share extras; docs/SESSION.md):
+// web/ui/{saves,share,replay,hotseat,extras}.js
 import { peekSave, rememberGame, savedLog, clearSave } from "./saves.js";
 import { isShareLink } from "./share.js";
 import { isHotseat, passScreen, publicEvent, publicLieuxEvent } from "./hotseat.js";

@@ -1,4 +1,4 @@
-// The replay viewer of a shared link (issue 4): every step of a finished game, all cards revealed.
+// The replay viewer of a shared link: every step of a finished game, all cards revealed.
 // engine.replay(save) rebuilds the game through the engine's own checks (and refuses a game still in
 // progress) and gives the full position after each action; this module only draws them.
 import { h, raw } from "./dom.js";

@@ -1,4 +1,4 @@
-// Save and resume (issue 4). At each decision of a human the page keeps the engine's save (engine.save():
+// Save and resume. At each decision of a human the page keeps the engine's save (engine.save():
 // versioned format, settings, seed and action list) and the log as shown, in localStorage.
 // Reopening offers to continue: engine.load() replays the actions through the engine's own checks, so
 // it is at the same decision with the same view; the log comes back as it was.

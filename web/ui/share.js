@@ -1,4 +1,4 @@
-// Shared games (issue 4): a finished game's save (engine.save(): settings, seed, actions — nothing
+// Shared games: a finished game's save (engine.save(): settings, seed, actions — nothing
 // hidden that the end of the game has not revealed) deflated into the URL fragment, so the link
 // never reaches a server. Opening it shows the replay viewer (web/ui/replay.js); what comes out of
 // the fragment is only ever handed to engine.replay(), which rebuilds the game through the engine's
