@@ -190,7 +190,7 @@ def test_a_position_that_play_cannot_reach_is_refused(players: int, change: Call
 
 
 def test_drawing_deeply_nested_text_is_refused_in_words() -> None:
-    from oriflamme.lieux import render_text
+    from lieux import render_text
 
     with pytest.raises(ValueError, match="nested more than"):
         render_text("[" * 5000 + "]" * 5000)
