@@ -208,8 +208,8 @@ def build(out: Path) -> dict[str, str]:
             lines.insert(0, COMPILE_HINT)
         js.write_text("\n".join(lines))
 
-    # The engine rides in the stdlib zip, compiled, and is imported in the memory snapshot (issue 7,
-    # scripts/precompile.py): no zip of its own to download and unpack at boot.
+    # The engine rides in the stdlib zip, compiled, and is imported in the memory snapshot
+    # (docs/PERFORMANCE.md, scripts/precompile.py): no zip of its own to download and unpack at boot.
     stdlib_zip = fast_path(out, pyodide_dir, engine_zip())
     (out / "py").mkdir()
     shutil.copy2(ROOT / "py" / "engine_worker.py", out / "py" / "engine_worker.py")

@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// Precompile Python for the web build (issue 7, docs/PERFORMANCE.md), inside the very Pyodide we ship.
+// Precompile Python for the web build (docs/PERFORMANCE.md), inside the very Pyodide we ship.
 //
 //   node scripts/precompile.mjs <job.json>
 //

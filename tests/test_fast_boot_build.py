@@ -1,4 +1,4 @@
-"""The fast boot path's build outputs (issues 7 and 12): the boot's compiled stdlib zip, the memory
+"""The fast boot path's build outputs: the boot's compiled stdlib zip, the memory
 snapshot, the config and page that use them. Skipped when dist/ is not built (`make build`).
 
 Oracles: the .py sources of the working tree, of Pyodide's stock stdlib and of PyScript's npm package;
