@@ -190,6 +190,11 @@ class LieuxSearch:
     moves = staticmethod(rules.legal_actions)
     apply = staticmethod(rules.apply)
     to_act = staticmethod(rules.to_act)
+    tags = False  # every player's choice is keyed by the move alone
+
+    @staticmethod
+    def tag(s: State) -> None:
+        return None
 
     def __init__(self, view: View) -> None:
         self.view = view
@@ -201,10 +206,10 @@ class LieuxSearch:
     def live(self, s: State) -> bool:
         return s.phase != "over" and s.round == self.round
 
-    @staticmethod
-    def playout_move(s: State, rng: random.Random) -> str:
-        acts = rules.legal_actions(s)
-        return acts[rng.randrange(len(acts))]
+    def playout(self, s: State, rng: random.Random) -> None:
+        while self.live(s):
+            acts = rules.legal_actions(s)
+            rules.apply(s, acts[rng.randrange(len(acts))])
 
     @staticmethod
     def payoffs(s: State) -> dict[str, float]:

@@ -38,11 +38,17 @@ class SearchGame(Protocol[S, M]):
 
     def apply(self, s: S, m: M) -> Any: ...  # plays a move on the state in place
 
-    def playout_move(self, s: S, rng: random.Random) -> M: ...  # the cheap policy past the tree
+    def playout(self, s: S, rng: random.Random) -> None: ...  # the cheap policy past the tree, to the horizon
 
     def payoffs(self, s: S) -> dict[str, float]: ...  # per player, in [0, 1]
 
     def text(self, m: M) -> str: ...  # the move as an action string
+
+    # With `tags`, a node's children are keyed by (move, tag(s)): what the player to act knows that the
+    # searcher does not (an opponent's own face-down card), so the tree models each case apart.
+    tags: bool
+
+    def tag(self, s: S) -> Hashable | None: ...
 
 
 class Node:
@@ -65,8 +71,10 @@ class ISMCTS(Generic[S, M]):
     default_iterations = 20_000
 
     def __init__(self, seed: int | None, budget_ms: float | None = None,
-                 iterations: int | None = None) -> None:
+                 iterations: int | None = None, cpu_clock: bool = False) -> None:
         self.rng = random.Random(seed)
+        # The arena bounds moves by this process's CPU time, so bots on a loaded machine think equally.
+        self.clock = time.process_time if cpu_clock else time.perf_counter
         if budget_ms is None and iterations is None:
             budget_ms = self.default_budget_ms
         self.budget_ms = budget_ms
@@ -76,30 +84,42 @@ class ISMCTS(Generic[S, M]):
     def game(self, view: dict[str, Any]) -> SearchGame[S, M]:
         raise NotImplementedError
 
+    def root_prior(self, view: dict[str, Any], legal_actions: list[str]) -> dict[Any, float] | None:
+        """A bonus per root move that fades with its visits (progressive bias); none for plain ISMCTS."""
+        return None
+
     def choose(self, view: dict[str, Any], legal_actions: list[str]) -> str:
         if len(legal_actions) == 1:
             return legal_actions[0]
+        start = self.clock()  # whatever the bot computes before its search counts against its budget
+        prior = self.root_prior(view, legal_actions)
         game = self.game(view)
-        root = self.run(game)
+        root = self.run(game, prior, start)
         if not root.children:
             return legal_actions[0]
         best = max(root.children.items(), key=lambda kv: (kv[1].visits, kv[1].reward))[0]
         text = game.text(best)
         return text if text in legal_actions else legal_actions[0]
 
-    def search(self, view: dict[str, Any]) -> Node:
-        return self.run(self.game(view))
+    def search(self, view: dict[str, Any], prior: dict[Any, float] | None = None,
+               start: float | None = None) -> Node:
+        return self.run(self.game(view), prior, start)
 
-    def run(self, game: SearchGame[S, M]) -> Node:
+    def run(self, game: SearchGame[S, M], prior: dict[Any, float] | None = None,
+            start: float | None = None) -> Node:
         rng = self.rng
         root = Node(None)
-        deadline = None if self.budget_ms is None else time.perf_counter() + self.budget_ms / 1000.0
+        clock = self.clock
+        if start is None:
+            start = clock()
+        deadline = None if self.budget_ms is None else start + self.budget_ms / 1000.0
         c = self.exploration
         sample, live, legal_moves, apply = game.sample, game.live, game.moves, game.apply
-        to_act, policy, payoffs = game.to_act, game.playout_move, game.payoffs
+        to_act, playout, payoffs = game.to_act, game.playout, game.payoffs
+        tag_of = game.tag if game.tags else None
         it = 0
         while it < self.iterations:
-            if deadline is not None and it & 7 == 0 and it and time.perf_counter() > deadline:
+            if deadline is not None and it & 7 == 0 and it and clock() > deadline:
                 break
             it += 1
             s = sample(rng)
@@ -116,21 +136,24 @@ class ISMCTS(Generic[S, M]):
                 best: Node | None = None
                 best_m: M | None = None
                 best_u = -1.0
+                tag = None if tag_of is None else tag_of(s)
                 for m in moves:
-                    ch = kids.get(m)
+                    ch = kids.get(m if tag is None else (m, tag))
                     if ch is None:
                         untried.append(m)
                         continue
                     ch.avail += 1
                     if not untried:
                         u = ch.reward / ch.visits + c * math.sqrt(math.log(ch.avail) / ch.visits)
+                        if prior is not None and node is root:
+                            u += prior.get(m, 0.0) / (ch.visits + 1)
                         if u > best_u:
                             best_u, best, best_m = u, ch, m
                 player = to_act(s)
                 if untried:
                     m = untried[rng.randrange(len(untried))]
                     child = Node(player)
-                    kids[m] = child
+                    kids[m if tag is None else (m, tag)] = child
                     apply(s, m)
                     path.append(child)
                     break
@@ -138,9 +161,7 @@ class ISMCTS(Generic[S, M]):
                 apply(s, best_m)
                 path.append(best)
                 node = best
-            # Playout with the game's cheap policy, up to the horizon.
-            while live(s):
-                apply(s, policy(s, rng))
+            playout(s, rng)  # the game's own loop: the bulk of the time, so no call per step here
             pay = payoffs(s)
             for n in path:
                 n.visits += 1
