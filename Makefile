@@ -5,7 +5,7 @@ VENV := .venv
 VPY := $(VENV)/bin/python
 STAMP := $(VENV)/.installed
 
-.PHONY: play play-terminal test lint bench build serve deps pydeps clean nodedeps browser bench-web soak
+.PHONY: play play-terminal test lint lint-js test-js bench build serve deps pydeps clean nodedeps browser bench-web soak
 
 $(STAMP): pyproject.toml
 	test -x $(VPY) || $(PY) -m venv $(VENV)
@@ -63,13 +63,22 @@ bench-web: pydeps build browser
 	$(VPY) scripts/bench_web.py $(ARGS)
 	$(VPY) scripts/bench_browsers.py $(BROWSERS_ARGS)
 
-lint: pydeps
+lint: pydeps lint-js
 	$(VPY) -m ruff check py tests
 	$(VPY) -m mypy
 
-test: pydeps build browser
-	$(VPY) -m ruff check py tests
-	$(VPY) -m mypy
+# The JS as strictly as the Python (docs/WEB.md "Checking the JS"): tsc --checkJs on the JSDoc types,
+# one project per kind of global scope (page, workers, service worker, node), then ESLint.
+TS_PROJECTS := tsconfig.json tsconfig.worker.json tsconfig.sw.json tsconfig.node.json
+lint-js: nodedeps
+	@for p in $(TS_PROJECTS); do echo "tsc -p $$p"; node_modules/.bin/tsc -p $$p || exit 1; done
+	node_modules/.bin/eslint --max-warnings 0 .
+
+# Unit tests of the pure JS modules, under node's own test runner (tests/js/*.test.mjs).
+test-js: nodedeps
+	node --test tests/js/
+
+test: lint test-js build browser
 	$(VPY) -m pytest -n 2
 
 bench: pydeps

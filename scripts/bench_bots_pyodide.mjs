@@ -12,6 +12,10 @@ const moves = Number(process.argv[3] ?? 10);
 const budget = process.argv[4] && process.argv[4] !== "none" ? Number(process.argv[4]) : null;
 const level = process.argv[5] ?? "hard";
 const py = await loadPyodide();
+/**
+ * @param {string} src
+ * @param {string} dst
+ */
 function copyTree(src, dst) {
   py.FS.mkdirTree(dst);
   for (const name of readdirSync(src)) {

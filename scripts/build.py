@@ -185,8 +185,9 @@ def build(out: Path) -> dict[str, str]:
     # The page and its JS/CSS.
     index = ROOT / "index.html"
     (out / "index.html").write_text(index.read_text() if index.exists() else placeholder_index())
-    # web/dev/ is the development server's bridge (web/dev/devserver.py): never shipped nor precached.
-    copytree(ROOT / "web", out / "web", skip_suffixes=(".entry.js",), skip_dirs=("dev",))
+    # web/dev/ is the development server's bridge (web/dev/devserver.py): never shipped nor precached;
+    # nor are web/types/ (declarations for the type check, `make lint-js`) and esbuild's entry points.
+    copytree(ROOT / "web", out / "web", skip_suffixes=(".entry.js", ".d.ts"), skip_dirs=("dev", "types"))
     esbuild_fake_indexeddb(out / "web" / "boot" / "fake-indexeddb.js")
     for js in page_modules(out / "web"):
         js.write_text(COMPILE_HINT + "\n" + js.read_text())

@@ -28,12 +28,19 @@ const require = createRequire(import.meta.url);
 const pyodideDir = path.dirname(require.resolve("pyodide/package.json", { paths: [path.join(here, "..")] }));
 const { loadPyodide, version } = await import(pathToFileURL(path.join(pyodideDir, "pyodide.mjs")).href);
 
+/**
+ * @typedef {{out: string, snapshot: {stdlib: string, imports: string[]}}} SnapshotJob
+ * @typedef {{out: string, trace: {stdlib: string, worker: string, script: string}}} TraceJob
+ * @typedef {{out: string, layout: string, prefix?: string} & ({in: string} | {pyscript: {artifact: string, bundle: string}})} ZipJob
+ * @typedef {{[name: string]: string | SourceTree}} SourceTree PyScript's package: file name → text, or a folder
+ */
+/** @type {{jobs: (SnapshotJob | TraceJob | ZipJob)[]}} */
 const job = JSON.parse(readFileSync(process.argv[2], "utf8"));
 // PYTHONNODEBUGRANGES: code objects keep their line numbers (tracebacks name the line) but not the
 // column ranges of each instruction (the ^^^ under a failing expression): a third of the bytecode's size.
 const py = await loadPyodide({
   indexURL: pyodideDir + path.sep, env: { PYTHONNODEBUGRANGES: "1" }, stdout: () => {},
-  stderr: (s) => process.stderr.write(s + "\n"),
+  stderr: (/** @type {string} */ s) => process.stderr.write(s + "\n"),
 });
 
 const COMPILER = `
@@ -102,10 +109,17 @@ const precompile = py.globals.get("precompile");
 const info = py.runPython("import sys, importlib.util; (sys.version.split()[0], sys.implementation.cache_tag, importlib.util.MAGIC_NUMBER.hex())").toJs();
 // PyScript writes its own `pyscript` package (minified .py, embedded in its bundle) into the worker's
 // cwd and imports it at every boot: zip those same sources so they get a __pycache__ too.
+/**
+ * @param {string} artifact
+ * @param {string} bundleDir
+ */
 async function pyscriptSources(artifact, bundleDir) {
+  /** @type {{default: SourceTree}} */
   const { default: tree } = await import(pathToFileURL(artifact).href);
   const bundle = readdirSync(bundleDir).filter((f) => f.endsWith(".js")).map((f) => readFileSync(path.join(bundleDir, f), "utf8")).join("\n");
+  /** @type {[string, string][]} */
   const files = [];
+  /** @type {(node: SourceTree, base: string) => void} */
   const walk = (node, base) => {
     for (const [name, value] of Object.entries(node)) {
       if (typeof value === "string") files.push([base + name, value]);
@@ -137,15 +151,19 @@ with zipfile.ZipFile("/tmp/in.zip", "w") as z:
 // with these stdlib modules imported too. Hash seed 0 and entropy/clock from fixed generators so that
 // the bytes are reproducible (web/boot/interpreter.js reseeds `random` from crypto after restoring).
 // Written in web/boot/snapshot-format.js's sparse format (zero runs dropped), then gzip-9.
+/** @param {SnapshotJob} j */
 async function snapshot(j) {
   const { gzipSync } = await import("node:zlib");
   // Reproducible bytes: the entropy Python draws while booting (node's randomFillSync) comes from a
   // fixed-seed generator for this one instance (freed memory keeps what was drawn).
   // Same for the clock (file times, cached stat results): a fixed date, a clock that ticks per call.
   const nodeCrypto = require("node:crypto");
-  const saved = [[nodeCrypto, "randomFillSync"], [globalThis.crypto, "getRandomValues"], [Date, "now"],
-    [globalThis.performance, "now"], [Math, "random"]].map(([o, k]) => [o, k, o[k]]);
+  /** @type {[any, string][]} monkey-patched for the snapshot's run, restored after */
+  const patched = [[nodeCrypto, "randomFillSync"], [globalThis.crypto, "getRandomValues"], [Date, "now"],
+    [globalThis.performance, "now"], [Math, "random"]];
+  const saved = patched.map(([o, k]) => [o, k, o[k]]);
   let x = 0x9e3779b9;
+  /** @type {<T extends ArrayBufferView>(view: T) => T} */
   const fill = (view) => {
     const bytes = new Uint8Array(view.buffer, view.byteOffset, view.byteLength);
     for (let i = 0; i < bytes.length; i++) { x ^= x << 13; x ^= x >>> 17; x ^= x << 5; bytes[i] = x & 0xff; }
@@ -159,7 +177,7 @@ async function snapshot(j) {
   Math.random = () => 0.5;
   const snap = await loadPyodide({
     indexURL: pyodideDir + path.sep, stdLibURL: j.snapshot.stdlib, _makeSnapshot: true,
-    env: { PYTHONHASHSEED: "0" }, stdout: () => {}, stderr: (s) => process.stderr.write(s + "\n"),
+    env: { PYTHONHASHSEED: "0" }, stdout: () => {}, stderr: (/** @type {string} */ s) => process.stderr.write(s + "\n"),
   });
   const imported = snap.runPython(`
 import sys, importlib
@@ -188,16 +206,18 @@ len(sys.modules)
 // a Pyodide booted on `stdlib`. PyScript's worker imports its `pyscript` package first: the JS modules
 // PyScript registers there (`polyscript`, `_pyscript`) are stood in for by objects whose every property
 // is another stand-in, so that the package's own imports run as in the browser.
+/** @param {TraceJob} j */
 async function trace(j) {
   const t = await loadPyodide({
     indexURL: pyodideDir + path.sep, stdLibURL: j.trace.stdlib, stdout: () => {},
-    stderr: (s) => process.stderr.write(s + "\n"),
+    stderr: (/** @type {string} */ s) => process.stderr.write(s + "\n"),
   });
+  /** @type {() => any} anything PyScript's package asks of them */
   const standIn = () => new Proxy(function () {}, {
     get: (_, k) => (typeof k === "symbol" || k === "then" ? undefined : standIn()),
     apply: () => standIn(), construct: () => standIn(), has: () => true,
   });
-  const module = (own) => new Proxy(own, {
+  const module = (/** @type {Record<string | symbol, unknown>} */ own) => new Proxy(own, {
     get: (o, k) => (k in o ? o[k] : typeof k === "symbol" || k === "then" ? undefined : standIn()),
   });
   t.registerJsModule("polyscript", module({ config: {} }));  // config: JSON-stringified by PyScript
@@ -217,14 +237,14 @@ boot_trace.trace(${JSON.stringify(readFileSync(j.trace.worker, "utf8"))})
 }
 
 for (const j of job.jobs) {
-  if (j.snapshot) { await snapshot(j); continue; }
-  if (j.trace) { await trace(j); continue; }
-  if (j.pyscript) await pyscriptSources(j.pyscript.artifact, j.pyscript.bundle);
+  if ("snapshot" in j) { await snapshot(j); continue; }
+  if ("trace" in j) { await trace(j); continue; }
+  if ("pyscript" in j) await pyscriptSources(j.pyscript.artifact, j.pyscript.bundle);
   else py.FS.writeFile("/tmp/in.zip", new Uint8Array(readFileSync(j.in)));
   const res = precompile("/tmp/in.zip", "/tmp/out.zip", j.layout, j.prefix ?? "");
   const skipped = res.toJs();
   res.destroy();
   const data = py.FS.readFile("/tmp/out.zip");
   writeFileSync(j.out, data);
-  console.log(`precompile: ${j.in ? path.basename(j.in) : "PyScript's pyscript package"} -> ${path.basename(j.out)} (${data.length} bytes; Pyodide ${version}, Python ${info[0]}, ${info[1]}, magic ${info[2]}${skipped.length ? `; left as source: ${skipped.join(", ")}` : ""})`);
+  console.log(`precompile: ${"in" in j ? path.basename(j.in) : "PyScript's pyscript package"} -> ${path.basename(j.out)} (${data.length} bytes; Pyodide ${version}, Python ${info[0]}, ${info[1]}, magic ${info[2]}${skipped.length ? `; left as source: ${skipped.join(", ")}` : ""})`);
 }

@@ -84,3 +84,14 @@ def test_dist_only_refers_to_its_own_origin() -> None:
     assert not re.search(r"\bsrc=[\"']https?:|\bhref=[\"']https?:", index)
     boot = (DIST / "web" / "boot" / "boot.js").read_text()
     assert "@PYSCRIPT_VERSION@" not in boot and "@RUNTIME_SIZES@" not in boot and "@SNAPSHOT@" not in boot
+
+
+@pytest.mark.skipif(not (DIST / "pyscript.json").exists(), reason="dist/ not built (make build)")
+def test_dist_ships_no_development_files() -> None:
+    """web/dev/ (the development server's bridge), web/types/ and *.d.ts (the type check's
+    declarations) and esbuild's entry points stay out of the site, and so out of the precache."""
+    shipped = [p.relative_to(DIST / "web").as_posix() for p in (DIST / "web").rglob("*") if p.is_file()]
+    assert shipped
+    assert not [p for p in shipped if p.startswith(("dev/", "types/")) or p.endswith((".d.ts", ".entry.js"))]
+    sw = (DIST / "sw.js").read_text()
+    assert ".d.ts" not in sw and "web/dev/" not in sw

@@ -3,6 +3,7 @@
 const S = 'fill="none" stroke="currentColor" stroke-width="4" stroke-linecap="round" stroke-linejoin="round"';
 const F = 'fill="currentColor"';
 
+/** @type {Record<string, string>} */
 export const EMBLEMS = {
   // a drawn bow with its arrow
   archer: `<path ${S} d="M20 8 C44 16 44 48 20 56"/><path ${S} stroke-width="2" d="M20 8 L20 56"/>
@@ -48,7 +49,10 @@ export const EMBLEMS = {
     <circle ${F} cx="32" cy="34" r="5"/>`,
 };
 
-/** Emblem markup for a card id; unknown ids get a question mark, never a crash. */
+/**
+ * Emblem markup for a card id; unknown ids get a question mark, never a crash.
+ * @param {string} card
+ */
 export function emblemSvg(card) {
   const body = EMBLEMS[card] || `<text x="32" y="44" text-anchor="middle" font-size="36" ${F}>?</text>`;
   return `<svg viewBox="0 0 64 64" aria-hidden="true" focusable="false">${body}</svg>`;

@@ -23,22 +23,25 @@ const RUNTIME = new URL("../../runtime/pyodide-@PYODIDE_VERSION@/", here);
  * (downloaded and compiled). Returns {port, pieces}: the port that relays them to the engine worker
  * ({snapshot}, {wasm}, {absent} or {failed}; see worker-prelude.js) and the names of the pieces coming;
  * or null.
+ * @returns {{port: MessagePort, pieces: RuntimePiece[]} | null}
  */
 function startEarlyRuntime() {
   if (typeof MessageChannel !== "function") return null;
+  /** @type {RuntimeJob} */
   const job = {};
-  if (snapshotURL() && typeof DecompressionStream === "function") job.snapshot = snapshotURL();
+  const snapshot = snapshotURL();
+  if (snapshot && typeof DecompressionStream === "function") job.snapshot = snapshot;
   if (typeof WebAssembly?.compileStreaming === "function") job.wasm = new URL("pyodide.asm.wasm", RUNTIME).href;
   if (!job.snapshot && !job.wasm) return null;
   const { port1, port2 } = new MessageChannel();
-  const pieces = Object.keys(job);
-  const relay = (data) => {
+  const pieces = /** @type {RuntimePiece[]} */ (Object.keys(job));
+  const relay = (/** @type {RuntimeMessage} */ data) => {
     if (data.wasm) note({ type: "resource", file: "pyodide.asm.wasm" });
     const stage = data.failed ? `${data.failed}-failed` : data.absent ? `${data.absent}-absent` : Object.keys(data)[0];
     note({ type: "stage", stage: `page-${stage}` });
     port1.postMessage(data, data.snapshot ? [data.snapshot] : []);
   };
-  const failAll = (error) => {
+  const failAll = (/** @type {unknown} */ error) => {
     for (const piece of pieces) relay({ failed: piece, error: String(error) });
   };
   try {
@@ -49,7 +52,7 @@ function startEarlyRuntime() {
     worker.onerror = (event) => { event.preventDefault(); failAll(event.message || "runtime worker failed"); };
     worker.postMessage(job);
   } catch (err) {
-    failAll(err?.message || err);
+    failAll(err instanceof Error ? err.message : err);
   }
   return { port: port2, pieces };
 }
@@ -79,7 +82,12 @@ export const RUNTIME_SIZES = JSON.parse('@RUNTIME_SIZES@'.startsWith("@") ? "{}"
 
 const channelName = "oriflamme-boot-" + Array.from(crypto.getRandomValues(new Uint32Array(2)), (n) => n.toString(36)).join("");
 
-/** Shared boot state; web/engine.js imports it (same module instance). */
+/**
+ * Shared boot state; web/engine.js imports it (same module instance).
+ * @type {{channelName: string, channel: BroadcastChannel | null, storage: boolean | null,
+ *   fakeIndexedDB: boolean, started: number, core: Promise<unknown> | null, error: unknown,
+ *   stages: [string, number][], bus: EventTarget | null}}
+ */
 export const boot = {
   channelName,
   channel: typeof BroadcastChannel === "function" ? new BroadcastChannel(channelName) : null,
@@ -97,7 +105,10 @@ boot.channel?.addEventListener("message", ({ data }) => {
   if (data?.type === "stage") boot.stages.push([data.stage, Math.round(performance.now())]);
 });
 
-/** A boot message from the page itself (engine.js's progress listens to boot.bus and boot.channel). */
+/**
+ * A boot message from the page itself (engine.js's progress listens to boot.bus and boot.channel).
+ * @param {BootMessage} data
+ */
 function note(data) {
   if (data.type === "stage") boot.stages.push([data.stage, Math.round(performance.now())]);
   boot.bus?.dispatchEvent(new MessageEvent("message", { data }));
@@ -109,11 +120,14 @@ let early = startEarlyRuntime();  // given to the first module worker (the engin
 /**
  * Resolves true when indexedDB.open works here, false when it throws or fails; `onResult(ok)` is called
  * as soon as that is known — synchronously, before this returns, when open() throws outright.
+ * @param {number} [timeoutMs]
+ * @param {(ok: boolean) => void} [onResult]
+ * @returns {Promise<boolean>}
  */
 export function probeIndexedDB(timeoutMs = 2000, onResult = () => {}) {
   return new Promise((resolve) => {
     let done = false;
-    const finish = (ok) => { if (!done) { done = true; clearTimeout(timer); onResult(ok); resolve(ok); } };
+    const finish = (/** @type {boolean} */ ok) => { if (!done) { done = true; clearTimeout(timer); onResult(ok); resolve(ok); } };
     const timer = setTimeout(() => finish(false), timeoutMs);
     try {
       if (!globalThis.indexedDB) return finish(false);
@@ -129,9 +143,13 @@ export function probeIndexedDB(timeoutMs = 2000, onResult = () => {}) {
 
 function wrapWorker() {
   const NativeWorker = globalThis.Worker;
-  if (!NativeWorker || NativeWorker.__oriflamme) return;
-  const blobURL = (text) => URL.createObjectURL(new Blob([text], { type: "text/javascript" }));
+  if (!NativeWorker || "__oriflamme" in NativeWorker) return;
+  const blobURL = (/** @type {string} */ text) => URL.createObjectURL(new Blob([text], { type: "text/javascript" }));
   class PreludeWorker extends NativeWorker {
+    /**
+     * @param {string | URL} url
+     * @param {WorkerOptions} [options]
+     */
     constructor(url, options) {
       const given = options && options.type === "module" ? early : null;
       if (options && options.type === "module") {
@@ -166,7 +184,7 @@ async function start() {
   if (window.top !== window || boot.storage === false) {
     if (!(await probe)) await installFakeIndexedDB();
   } else {
-    probe.then((ok) => ok || installFakeIndexedDB());
+    probe.then((ok) => (ok ? undefined : installFakeIndexedDB()));
   }
   wrapWorker();
   return import(CORE_URL);

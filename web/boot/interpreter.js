@@ -53,8 +53,14 @@ except ImportError:
 // instead. Anything else passes through; without a module from the page the real download is used.
 const WASM = new URL("pyodide.asm.wasm", indexURL).href;
 // Boot stages for the page (worker-prelude.js's channel; boot.stages there); silent without a prelude.
-const report = (stage) => globalThis.oriflammeBootReport?.(stage);
+const report = (/** @type {string} */ stage) => globalThis.oriflammeBootReport?.(stage);
 
+/**
+ * @template T
+ * @param {Promise<WebAssembly.Module | null> | undefined} modulePromise the page's compiled wasm, if any
+ * @param {() => Promise<T>} load Pyodide's loadPyodide, called while the stand-in is in place
+ * @returns {Promise<T>}
+ */
 async function withEarlyWasm(modulePromise, load) {
   if (!modulePromise) return load();
   const realFetch = globalThis.fetch;
@@ -80,10 +86,14 @@ async function withEarlyWasm(modulePromise, load) {
   }
 }
 
+/**
+ * PyScript's entry point: Pyodide's loadPyodide with our options added.
+ * @param {Parameters<typeof pyodide.loadPyodide>[0]} options PyScript's own
+ */
 export async function loadPyodide(options = {}) {
   const early = globalThis.oriflammeEarly || {};  // what the page prepared (worker-prelude.js)
   const lock = LOCK.startsWith("@") ? {} : { lockFileContents: LOCK };
-  const boot = (extra) => withEarlyWasm(early.wasm, () => pyodide.loadPyodide({ ...options, indexURL, stdLibURL, ...lock, ...extra }));
+  const boot = (/** @type {{_loadSnapshot?: Promise<ArrayBuffer>}} */ extra) => withEarlyWasm(early.wasm, () => pyodide.loadPyodide({ ...options, indexURL, stdLibURL, ...lock, ...extra }));
   const plain = async () => {
     const py = await boot({});
     py.runPython(AFTER_BOOT);

@@ -6,7 +6,11 @@
 //   then n × (offset u32, length u32); then the segments' bytes one after the other. Gaps are zeros.
 const MAGIC = 0x4e535950; // "PYSN" read as a little-endian u32
 
-/** The snapshot's memory image (ArrayBuffer) from the sparse format (ArrayBuffer). */
+/**
+ * The snapshot's memory image from the sparse format.
+ * @param {ArrayBuffer} sparse
+ * @returns {ArrayBuffer}
+ */
 export function expandSnapshot(sparse) {
   const view = new DataView(sparse);
   if (view.byteLength < 12 || view.getUint32(0, true) !== MAGIC) throw new Error("not a sparse snapshot");
@@ -30,7 +34,11 @@ export function expandSnapshot(sparse) {
 // keepSnapshot), and later boots restore it from there, online or not.
 export const KEPT = "oriflamme-runtime";
 
-/** Keep the snapshot at `url` in Cache Storage (an older build's is dropped); the bytes downloaded. */
+/**
+ * Keep the snapshot at `url` in Cache Storage (an older build's is dropped); the bytes downloaded.
+ * @param {string} url
+ * @returns {Promise<number>}
+ */
 export async function keepSnapshotAt(url) {
   if (typeof caches === "undefined" || typeof DecompressionStream !== "function") return 0;
   try {
@@ -38,7 +46,7 @@ export async function keepSnapshotAt(url) {
     for (const old of await cache.keys()) if (old.url !== url) await cache.delete(old);
     if (await cache.match(url)) return 0;
     const res = await fetch(url);
-    if (!res.ok) return 0;
+    if (!res.ok || !res.body) return 0;
     let bytes = 0;  // streamed into the cache, never whole in this (the page's) thread
     const count = new TransformStream({ transform(chunk, out) { bytes += chunk.byteLength; out.enqueue(chunk); } });
     await cache.put(url, new Response(res.body.pipeThrough(count), { headers: { "content-type": "application/octet-stream" } }));
@@ -49,18 +57,26 @@ export async function keepSnapshotAt(url) {
   }
 }
 
-/** The kept copy of the snapshot at `url` (a Response), or null when no earlier visit kept it. */
+/**
+ * The kept copy of the snapshot at `url`, or null when no earlier visit kept it.
+ * @param {string} url
+ * @returns {Promise<Response | null>}
+ */
 export async function keptResponse(url) {
   if (typeof caches === "undefined" || !(await caches.has(KEPT))) return null;
   return (await (await caches.open(KEPT)).match(url)) || null;
 }
 
 /** The kept snapshot at `url`, inflated (gzip) and expanded: an ArrayBuffer, or null when none was kept.
- * A copy that cannot be read is dropped (the next visit keeps a fresh one) and the error thrown. */
+ * A copy that cannot be read is dropped (the next visit keeps a fresh one) and the error thrown.
+ * @param {string} url
+ * @returns {Promise<ArrayBuffer | null>}
+ */
 export async function keptSnapshot(url) {
   const res = await keptResponse(url);
   if (!res) return null;
   try {
+    if (!res.body) throw new Error("the kept snapshot is empty");
     const sparse = await new Response(res.body.pipeThrough(new DecompressionStream("gzip"))).arrayBuffer();
     return expandSnapshot(sparse);
   } catch (err) {
@@ -69,8 +85,13 @@ export async function keptSnapshot(url) {
   }
 }
 
-/** The sparse format of a memory image (Uint8Array) — for the build (node). Zero runs ≥ 64 bytes go. */
+/**
+ * The sparse format of a memory image — for the build (node). Zero runs ≥ `minRun` bytes go.
+ * @param {Uint8Array} raw
+ * @returns {Uint8Array}
+ */
 export function sparseSnapshot(raw, minRun = 64) {
+  /** @type {[number, number][]} offset, length */
   const segments = [];
   let start = -1;
   let zeros = 0;

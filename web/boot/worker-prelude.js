@@ -19,6 +19,7 @@ const params = globalThis.oriflammeBootParams || {};
 // The block is recognised exactly; anything else (another PyScript) is left as it is.
 const WRITE_START = "import os as _os\nfrom pathlib import Path as _Path\n_path = None\n";
 const WRITE_END = "import pyscript as _pyscript\ndel _Path\ndel _path\ndel _os\ndel _pyscript\n";
+/** @param {unknown} code @returns {unknown} */
 function skipPackageWrite(code) {
   if (typeof code !== "string" || !code.startsWith(WRITE_START)) return code;
   const end = code.indexOf(WRITE_END);
@@ -38,23 +39,25 @@ addEventListener("message", (event) => {  // registered before PyScript's own li
   if (skipped) globalThis.oriflammeBootReport?.("pyscript-package-from-zip");
 });
 
-if (params.early?.length) {
+const early = params.early ?? [];
+if (early.length) {
   // Promises of the runtime pieces the page prepares (null when it could not: Pyodide then fetches them).
-  const resolvers = {};
-  globalThis.oriflammeEarly = {};
-  for (const piece of params.early) {
-    globalThis.oriflammeEarly[piece] = new Promise((resolve) => { resolvers[piece] = resolve; });
-  }
-  const take = (event) => {
+  /** @type {Map<RuntimePiece, (value: ArrayBuffer | WebAssembly.Module | null) => void>} */
+  const resolvers = new Map();
+  /** @type {Record<string, Promise<any>>} */
+  const promises = {};
+  for (const piece of early) promises[piece] = new Promise((resolve) => { resolvers.set(piece, resolve); });
+  globalThis.oriflammeEarly = promises;
+  const take = (/** @type {MessageEvent} */ event) => {
     const port = event.data?.oriflammeRuntimePort;
     if (!port) return;
     event.stopImmediatePropagation();  // ours, not PyScript's
     removeEventListener("message", take);
-    port.onmessage = ({ data }) => {
+    port.onmessage = (/** @type {MessageEvent<RuntimeMessage>} */ { data }) => {
       if (data.failed) console.warn(`boot: the page could not prepare the ${data.failed}: ${data.error}`);
-      for (const piece of params.early) {
-        if (piece in data) resolvers[piece](data[piece]);
-        if (data.failed === piece || data.absent === piece) resolvers[piece](null);
+      for (const piece of early) {
+        if (piece in data) resolvers.get(piece)?.(data[piece] ?? null);
+        if (data.failed === piece || data.absent === piece) resolvers.get(piece)?.(null);
       }
     };
   };
@@ -63,21 +66,22 @@ if (params.early?.length) {
 if (params.idb) {
   await import("./fake-indexeddb.js");
 }
+/** @type {BroadcastChannel | null} */
 let channel = null;
 try {
   if (params.ch && typeof BroadcastChannel === "function") channel = new BroadcastChannel(params.ch);
 } catch { channel = null; }
-const post = (msg) => { try { channel?.postMessage(msg); } catch { /* page gone */ } };
+const post = (/** @type {BootMessage} */ msg) => { try { channel?.postMessage(msg); } catch { /* page gone */ } };
 
 globalThis.oriflammeBootReport = (stage) => post({ type: "stage", stage: String(stage), t: performance.now() });
 
 try {
   const seen = new Set();
   const observer = new PerformanceObserver((list) => {
-    for (const e of list.getEntries()) {
+    for (const e of /** @type {PerformanceResourceTiming[]} */ (list.getEntries())) {
       if (seen.has(e.name)) continue;
       seen.add(e.name);
-      const file = e.name.split("?")[0].split("/").pop();
+      const file = e.name.split("?")[0].split("/").pop() ?? "";
       post({ type: "resource", file, bytes: e.decodedBodySize || 0, transfer: e.transferSize || 0, t: e.responseEnd });
     }
   });

@@ -5,6 +5,15 @@
 // denied: the game then simply runs online, without a word.
 import { keepSnapshot } from "../boot/boot.js";
 
+/**
+ * @typedef {object} PwaState
+ * @property {BeforeInstallPromptEvent | null} installPrompt
+ * @property {ServiceWorker | null} waiting
+ * @property {boolean} controlled
+ * @property {boolean} registered
+ * @property {{files: number, bytes: number, transferred: number} | null} precache
+ */
+/** @type {PwaState} */
 const state = {
   installPrompt: null, // the deferred beforeinstallprompt event
   waiting: null,       // a new service worker, installed, waiting for the page's go-ahead
@@ -12,10 +21,15 @@ const state = {
   registered: false,
   precache: null,      // {files, bytes, transferred} once the service worker has precached the site
 };
+/** @type {Set<(state: PwaState) => void>} */
 const listeners = new Set();
 const notify = () => { for (const fn of listeners) { try { fn(state); } catch (err) { console.warn("pwa:", err); } } };
 
 export const pwa = state;
+/**
+ * Calls `fn` whenever the state changes; returns the function that stops it.
+ * @param {(state: PwaState) => void} fn
+ */
 export function onPwaChange(fn) { listeners.add(fn); return () => listeners.delete(fn); }
 
 const swContainer = () => {
@@ -53,8 +67,12 @@ export function reloadIntoUpdate() {
   state.waiting.postMessage({ type: "SKIP_WAITING" });
 }
 
+/**
+ * @param {ServiceWorkerRegistration} reg
+ * @param {ServiceWorkerContainer} sw
+ */
 function watch(reg, sw) {
-  const offer = (worker) => {
+  const offer = (/** @type {ServiceWorker | null} */ worker) => {
     // Only an update if a version already controls this page; the first install needs no reload.
     if (worker && sw.controller) { state.waiting = worker; notify(); }
   };

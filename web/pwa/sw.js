@@ -7,9 +7,12 @@
 // - fetch: same-origin GETs from the cache first (query strings ignored: ?embed=1, ?lang=…), every page
 //   navigation answered with the game's index.html; anything else goes to the network as usual;
 // - a new build waits until the page asks for it ({type: "SKIP_WAITING"}), then the page reloads.
+// This file runs as the service worker: its global scope is a ServiceWorkerGlobalScope.
+const sw = /** @type {ServiceWorkerGlobalScope} */ (/** @type {unknown} */ (self));
 const ENTRIES = self.__WB_MANIFEST;
 const PREFIX = "oriflamme-precache-";
 
+/** @param {string} text */
 function fnv1a(text) {
   let h = 0x811c9dc5;
   for (let i = 0; i < text.length; i++) {
@@ -21,9 +24,9 @@ function fnv1a(text) {
 
 const VERSION = fnv1a(JSON.stringify(ENTRIES));
 const CACHE = PREFIX + VERSION;
-const SCOPE = self.registration.scope;
+const SCOPE = sw.registration.scope;
 const INDEX = new URL("index.html", SCOPE).href;
-// absolute URL without query → cache key (the URL plus its revision)
+/** @type {Map<string, string>} absolute URL without query → cache key (the URL plus its revision) */
 const KEYS = new Map();
 for (const e of ENTRIES) {
   const url = new URL(e.url, SCOPE).href;
@@ -32,13 +35,15 @@ for (const e of ENTRIES) {
 
 async function precache() {
   const cache = await caches.open(CACHE);
+  /** @type {Cache[]} */
   const olds = [];
   for (const name of await caches.keys()) if (name.startsWith(PREFIX) && name !== CACHE) olds.push(await caches.open(name));
   const todo = [...KEYS.entries()];
+  /** @type {string[]} */
   const fetched = [];
   const worker = async () => {
-    while (todo.length) {
-      const [url, key] = todo.shift();
+    for (let next = todo.shift(); next; next = todo.shift()) {
+      const [url, key] = next;
       if (await cache.match(key)) continue;
       let resp = null;
       for (const old of olds) {
@@ -63,8 +68,10 @@ async function precache() {
 // What the precache cost: files, their bytes, and the bytes that really came over the network (Resource
 // Timing's transferSize: 0 for a file the boot had just put in the HTTP cache). Told to the pages
 // (web/pwa/pwa.js keeps it in pwa.precache) and to the console.
+/** @param {string[]} fetched */
 async function report(fetched) {
-  const timing = new Map(performance.getEntriesByType("resource").map((e) => [e.name, e]));
+  const entries = /** @type {PerformanceResourceTiming[]} */ (performance.getEntriesByType("resource"));
+  const timing = new Map(entries.map((e) => [e.name, e]));
   let bytes = 0;
   let transferred = 0;
   for (const url of fetched) {
@@ -74,29 +81,33 @@ async function report(fetched) {
   }
   const msg = { type: "PRECACHED", files: fetched.length, bytes, transferred };
   console.info(`service worker: precached ${fetched.length} files, ${bytes} bytes (${transferred} over the network)`);
-  for (const client of await self.clients.matchAll({ includeUncontrolled: true })) client.postMessage(msg);
+  for (const client of await sw.clients.matchAll({ includeUncontrolled: true })) client.postMessage(msg);
 }
 
-self.addEventListener("install", (event) => {
+sw.addEventListener("install", (event) => {
   event.waitUntil(precache());
 });
 
-self.addEventListener("activate", (event) => {
+sw.addEventListener("activate", (event) => {
   event.waitUntil((async () => {
     for (const name of await caches.keys()) if (name.startsWith(PREFIX) && name !== CACHE) await caches.delete(name);
-    await self.clients.claim();
+    await sw.clients.claim();
   })());
 });
 
-self.addEventListener("message", (event) => {
+sw.addEventListener("message", (event) => {
   const type = event.data && event.data.type;
-  if (type === "SKIP_WAITING") self.skipWaiting();
+  if (type === "SKIP_WAITING") sw.skipWaiting();
   else if (type === "GET_VERSION" && event.ports && event.ports[0]) event.ports[0].postMessage({ version: VERSION });
 });
 
+/**
+ * The precache key that answers `request`, or null (the network answers).
+ * @param {Request} request
+ */
 function keyFor(request) {
   const url = new URL(request.url);
-  if (url.origin !== self.location.origin) return null;
+  if (url.origin !== sw.location.origin) return null;
   url.search = "";
   url.hash = "";
   const key = KEYS.get(url.href);
@@ -105,7 +116,7 @@ function keyFor(request) {
   return null;
 }
 
-self.addEventListener("fetch", (event) => {
+sw.addEventListener("fetch", (event) => {
   const request = event.request;
   if (request.method !== "GET") return;
   const key = keyFor(request);

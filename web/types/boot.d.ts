@@ -1,0 +1,31 @@
+// Messages of the boot (web/boot/*): shared by the page's and the workers' type checks.
+
+/** A runtime piece the page prepares for the engine worker (boot.js, runtime-worker.js). */
+type RuntimePiece = "snapshot" | "wasm";
+
+/** What the runtime worker posts, and the page relays to the engine worker: one piece, or why not. */
+interface RuntimeMessage {
+  snapshot?: ArrayBuffer;
+  wasm?: WebAssembly.Module;
+  absent?: RuntimePiece;
+  failed?: RuntimePiece;
+  error?: string;
+}
+
+/** What the page asks the runtime worker to prepare: the URLs of the pieces. */
+interface RuntimeJob {
+  snapshot?: string;
+  wasm?: string;
+}
+
+/** The parameters boot.js gives every module worker (worker-prelude.js reads them). */
+interface BootParams {
+  ch?: string;              // the BroadcastChannel the workers report boot progress on
+  idb?: boolean;            // true: no usable IndexedDB, install the in-memory one
+  early?: RuntimePiece[];   // the pieces the page sends on a MessagePort
+}
+
+/** A boot message on the channel: a stage reached, or a runtime file downloaded. */
+type BootMessage =
+  | { type: "stage"; stage: string; t?: number }
+  | { type: "resource"; file: string; bytes?: number; transfer?: number; t?: number };
