@@ -21,32 +21,38 @@ const browser = await puppeteer.launch({
   timeout: 120_000,  // the start, on a machine that may be busy (default 30 s)
 });
 const page = await browser.newPage();
+/** @type {string[]} */
 const errors = [];
 page.on("console", (msg) => {
   if (msg.type() !== "error") return;
   const where = msg.location();
   errors.push(`console.error: ${msg.text()} @ ${where?.url ?? ""}:${where?.lineNumber ?? ""}`);
 });
-page.on("pageerror", (err) => errors.push(`page error: ${err?.message ?? err}`));
+page.on("pageerror", (err) => errors.push(`page error: ${err instanceof Error ? err.message : err}`));
 
 const commands = {
+  /** @param {{url: string}} args */
   async goto({ url }) {
     await page.goto(url, { waitUntil: "load", timeout: 120_000 });
     return null;
   },
+  /** @param {{expression: string}} args */
   async evaluate({ expression }) {
     return await page.evaluate(expression);
   },
+  /** @param {{selector: string, index: number}} args */
   async click({ selector, index }) {
     const found = await page.$$(selector);
     if (index >= found.length) throw new Error(`no element ${index} of ${selector} (${found.length} found)`);
     await found[index].click();
     return null;
   },
+  /** @param {{width: number, height: number}} args */
   async viewport({ width, height }) {
     await page.setViewport({ width, height });
     return null;
   },
+  /** @param {{path: `${string}.png`}} args */
   async screenshot({ path }) {
     await page.screenshot({ path });
     return null;
@@ -59,16 +65,18 @@ const commands = {
   },
 };
 
-const send = (answer) => process.stdout.write(`${JSON.stringify(answer)}\n`);
+const send = (/** @type {{ok: boolean, value?: unknown, error?: string}} */ answer) => process.stdout.write(`${JSON.stringify(answer)}\n`);
 send({ ok: true, value: "ready" });
 for await (const line of createInterface({ input: process.stdin })) {
   if (!line.trim()) continue;
   const { cmd, ...args } = JSON.parse(line);
   if (cmd === "close") break;
   try {
-    send({ ok: true, value: (await commands[cmd](args)) ?? null });
+    if (!Object.hasOwn(commands, cmd)) throw new Error(`unknown command: ${cmd}`);
+    const run = commands[/** @type {keyof typeof commands} */ (cmd)];
+    send({ ok: true, value: (await run(args)) ?? null });
   } catch (err) {
-    send({ ok: false, error: String(err?.message ?? err) });
+    send({ ok: false, error: err instanceof Error ? err.message : String(err) });
   }
 }
 await browser.close();

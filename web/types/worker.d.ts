@@ -6,11 +6,3 @@ declare var oriflammeBootParams: BootParams | undefined;
 declare var oriflammeEarly: { snapshot?: Promise<ArrayBuffer | null>; wasm?: Promise<WebAssembly.Module | null> } | undefined;
 /** Reports a boot stage to the page (a no-op without the prelude). */
 declare var oriflammeBootReport: ((stage: string) => void) | undefined;
-
-// The self-hosted Pyodide, at a path scripts/build.py fills in: the npm package's module and types.
-declare module "*/pyodide.mjs" {
-  export * from "pyodide";
-}
-// Bundled by scripts/build.py from npm's fake-indexeddb (web/boot/fake-indexeddb.entry.js): it only
-// installs globalThis.indexedDB.
-declare module "*/fake-indexeddb.js" {}
