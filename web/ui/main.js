@@ -16,6 +16,8 @@ import { isHotseat, passScreen, publicEvent, publicLieuxEvent } from "./hotseat.
 import { initExtras, setupExtras, extrasOverlay, withShare, setNotice } from "./extras.js";
 import { x } from "./xtext.js";
 import { registerServiceWorker } from "../pwa/pwa.js";
+import { initCardDetail } from "./carddetail.js";
+import "./prefs.js"; // the theme in use, before the first frame
 
 const params = new URLSearchParams(location.search);
 const TEST = params.get("test") === "1";
@@ -501,6 +503,7 @@ const lang0 = await setLang(pickLang(params.get("lang")));
 const parsed = fromParams(params, defaultSetup(lang0));
 S.setup = parsed.setup;
 app.addEventListener("click", onClick);
+initCardDetail(app);
 initExtras(app, { render: () => render(), engine: () => S.engine });
 if (peekSave()?.bad) setNotice(x("badSave"));
 app.addEventListener("change", onSetupChange);

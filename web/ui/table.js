@@ -139,7 +139,12 @@ function queue(view, P, sel, meta) {
     return h("button", { key: `gap-${g}`, type: "button", class: "gap", "data-action": o.action, title: t("moveHere"), "aria-label": `${t("moveHere")} (${g})` },
       h("span", { "aria-hidden": "true" }, "⇣"));
   };
+  // While cards are being placed (by anyone) both end slots keep their room, offered or not: the
+  // human's turn then does not push the queue's cards aside.
+  const placing = view.decision && view.decision.kind === "place" && !view.is_over;
+  const reserve = (which) => h("span", { key: `slot-${which}`, class: `slot slot-${which} reserved`, "aria-hidden": "true" });
   if (first) items.push(slot("first", first));
+  else if (placing) items.push(reserve("first"));
   for (let i = 1; i <= n; i++) {
     items.push(gap(i));
     const stack = view.queue[i - 1];
@@ -191,12 +196,13 @@ function queue(view, P, sel, meta) {
   }
   items.push(gap(n + 1));
   if (last) items.push(slot("last", last));
+  else if (placing) items.push(reserve("last"));
   const dirCls = view.direction === "rtl" ? "rtl" : "ltr";
-  return h("section", { class: "queue-wrap", key: "queue" },
+  return h("section", { class: "queue-wrap", key: "queue", "data-testid": "queue" },
     h("h2", { class: "section-title" }, t("queue"),
       h("span", { class: "dir-note" }, ` · ${t(`direction.${view.direction}`)} ${view.direction === "rtl" ? "←" : "→"}`)),
     n === 0 && !first ? h("p", { class: "muted empty-queue" }, t("queueEmpty")) : null,
-    h("div", { class: `queue ${dirCls}`, "data-testid": "queue" }, items.filter(Boolean)));
+    h("div", { class: `queue ${dirCls}` }, items.filter(Boolean)));
 }
 
 function handArea(view, P, sel) {
@@ -222,21 +228,16 @@ function handArea(view, P, sel) {
       aside.map((c, i) => h("span", { key: `a${i}`, class: "chip", "data-card": c, "data-info": c, title: ability(ed, c) }, cardName(ed, c)))) : null);
 }
 
-function infoLine(view, meta) {
-  if (!meta.info) return null;
-  return h("div", { class: "info", key: "info", role: "status" },
-    raw("span", { class: "mini big" }, emblemSvg(meta.info)),
-    h("span", {}, h("strong", {}, cardName(view.edition, meta.info)), " — ", ability(view.edition, meta.info)),
-    h("button", { type: "button", class: "info-close", "data-ui": "info-close", "aria-label": t("close") }, "✕"));
-}
-
-/** The whole table. `meta`: {viewer, seats, legal, lastText, flash, flashPos, tokens, info}. */
+/**
+ * The whole table. `meta`: {viewer, seats, legal, lastText, flash, flashPos, tokens}. The queue comes
+ * before the decision panel, whose height varies: what the player watches never moves (a card's details
+ * open in a sheet over the table: web/ui/carddetail.js).
+ */
 export function table(view, P, sel, meta) {
   return h("div", { class: `table ed-${view.edition} ${P.place.size ? "placing" : ""}`, "data-testid": "table" },
     topBar(view, meta),
     players(view, P, meta),
-    decisionPanel(view, P, meta),
-    infoLine(view, meta),
     queue(view, P, sel, meta),
+    decisionPanel(view, P, meta),
     handArea(view, P, sel));
 }
