@@ -220,7 +220,7 @@ export default {
     "howToPlay": "So wird gespielt",
     "resume": "Laufendes Spiel fortsetzen",
     "dec.you.stayOnly": "Deine verdeckte Karte ({card}) ist dran: Sie kann nicht aufgedeckt werden und bleibt verdeckt.",
-    "placeOnShort": "Obendrauf",
+    "placeOnShort": "Drauf",
     "moveOntoShort": "Darauf",
   },
 };
