@@ -144,3 +144,33 @@ def test_embed(strict_page: Any, site_url: str) -> None:
     page.set_viewport_size({"width": 400, "height": 700})
     page.goto(f"{site_url}?embed=1&edition=retail&players=3&seed=213&bots=easy&lang=fr&speed=0&test=1")
     play_and_watch(page, 213, tap=False, name="embed")
+
+
+# At 360×600 the embed shows the decision (its panel sticks to the frame's bottom) and the card it is
+# about, without scrolling, and the panel does not cover that card.
+IN_SIGHT_JS = """() => {
+  window.scrollTo(0, 0);
+  const panel = document.querySelector('[data-testid="decision"]').getBoundingClientRect();
+  const card = document.querySelector('.stack.at-cursor .card');
+  const c = card && card.getBoundingClientRect();
+  return { panel: panel.top >= 0 && panel.bottom <= innerHeight + 1,
+           card: !c || (c.top >= 0 && c.bottom <= panel.top + 1) };
+}"""
+
+
+def test_small_embed_shows_the_decision(strict_page: Any, site_url: str) -> None:
+    page = strict_page
+    page.set_viewport_size({"width": 360, "height": 600})
+    page.goto(f"{site_url}?embed=1&edition=pegasus&players=4&seed=214&bots=easy&lang=de&speed=0&test=1")
+    rng = random.Random(214)
+    checked = 0
+    for _ in range(400):
+        page.wait_for_selector(f"{ACTIONS}, {FINAL}", timeout=60_000)
+        if page.locator(FINAL).count():
+            break
+        if not page.locator(".table.placing").count():  # while placing, the hand holds the bottom
+            assert page.evaluate(IN_SIGHT_JS) == {"panel": True, "card": True}
+            checked += 1
+        actions = page.locator(ACTIONS)
+        actions.nth(rng.randrange(actions.count())).click()
+    assert checked > 3
