@@ -136,3 +136,15 @@ def test_terminal_and_browser_seat_the_same_bot_for_a_level(game: str) -> None:
         assert "error" not in u
         browser = api._current().bots[u["seats"][1]["colour"]]
         assert type(make_chooser(level, 1, game)) is type(browser), (game, level)
+
+
+@pytest.mark.parametrize("text", [None, 42, ["{}"], {"a": 1}])
+def test_the_bridge_refuses_what_is_not_json_text(text: Any) -> None:
+    answer = json.loads(api.load(text))
+    assert "expected JSON text" in answer["error"], answer
+
+
+def test_the_bridge_caps_the_length_before_reading() -> None:
+    # Too deep to parse as well: the length cap answers first, without reading the text.
+    answer = json.loads(api.load("[" * (api.MAX_TEXT + 1)))
+    assert answer["error"].startswith("save is too long"), answer

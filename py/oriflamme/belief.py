@@ -16,13 +16,12 @@ that a player unlike the bots is never ruled out.
 
 from __future__ import annotations
 
-import random
 import sys
 from collections import defaultdict
 from typing import Any
 
-from .sampling import Sampler, Slot
-from .state import NAME, TOKENS, State
+from .sampling import Evidence, Sampler, Slot
+from .state import TOKENS
 
 # P(stay | card) at a reveal before the last round. Measured (normal 150 games, hard 25 games at 300
 # iterations, retail, 3 players): Ambush 1.00 / 0.81, Conspiracy 0.83 / 0.90, Decree 0.39 / -,
@@ -40,43 +39,14 @@ class BeliefSampler(Sampler):
     """A `Sampler` whose deals put each opponent's likely stayers where cards stayed face down."""
 
     def __init__(self, view: dict[str, Any], stay_chance: dict[str, float] | None = None) -> None:
+        self.chance = STAY_CHANCE if stay_chance is None else stay_chance
         super().__init__(view)
-        chance = STAY_CHANCE if stay_chance is None else stay_chance
-        q = self.base.queue
-        # Per opponent: (slots with evidence and each card's likelihood there, slots without, hand size).
-        self.plans: list[tuple[str, list[str], list[tuple[Slot, dict[str, float]]], list[Slot], int]] = []
-        for c, pool, slots, h, _a in self.hidden:
-            marked = sorted(((q[i][j][TOKENS], (i, j)) for i, j in slots if q[i][j][TOKENS] > 0),
-                            reverse=True)
-            evidence = [(sl, {x: max(FLOOR, chance.get(x, 0.15)) ** t for x in set(pool)})
-                        for t, sl in marked]
-            free = [sl for sl in slots if q[sl[0]][sl[1]][TOKENS] == 0]
-            self.plans.append((c, pool, evidence, free, h))
 
-    def sample(self, rng: random.Random) -> State:
-        s = self.base.clone()
-        aside = dict(s.aside)
-        q = s.queue
-        r = rng.random
-        for c, pool, evidence, free, h in self.plans:
-            cards = list(pool)
-            for (i, j), lik in evidence:
-                ws = [lik[x] for x in cards]
-                pick = r() * sum(ws)
-                k = 0
-                while k < len(ws) - 1 and pick >= ws[k]:
-                    pick -= ws[k]
-                    k += 1
-                q[i][j][NAME] = cards.pop(k)
-            cards.sort(key=lambda _: r())  # a uniform shuffle of the rest
-            k = 0
-            for i, j in free:
-                q[i][j][NAME] = cards[k]
-                k += 1
-            s.hands[c] = cards[k:k + h]
-            aside[c] = cards[k + h:]
-        s.aside = aside
-        return s
+    def evidence(self, pool: list[str], slots: list[Slot]) -> list[Evidence]:
+        """Cards that stayed face down (tokens on them), most tokens first, each x weighted P(stay | x)^t."""
+        q = self.base.queue
+        marked = sorted(((q[i][j][TOKENS], (i, j)) for i, j in slots if q[i][j][TOKENS] > 0), reverse=True)
+        return [(sl, {x: max(FLOOR, self.chance.get(x, 0.15)) ** t for x in set(pool)}) for t, sl in marked]
 
 
 def stay_counts(level: str, edition: str, players: int, games: int,

@@ -17,6 +17,8 @@ from .editions import get_edition
 from .state import NAME, OVER, OWNER, PLACEMENT, RESOLUTION, TOKENS, State
 
 Slot = tuple[int, int]  # (stack index, index in the stack) of a face-down card
+# A face-down card with evidence on it: its slot, and each unseen card's likelihood of being there.
+Evidence = tuple[Slot, dict[str, float]]
 
 
 def unseen(view: dict[str, Any], colour: str) -> Counter[str]:
@@ -78,8 +80,9 @@ class Sampler:
             s.take_tokens = ed.tokens_after_effect and s.pending not in ("reveal", None) and \
                 stack[-1][TOKENS] > 0
         self.base = s
-        # What each other player has not shown, and where it must go.
-        self.hidden: list[tuple[str, list[str], list[Slot], int, int]] = []
+        # What each other player has not shown, and where it must go: the slots with evidence (the
+        # evidence hook) are dealt first, each card drawn with its likelihood; the rest uniformly.
+        self.plans: list[tuple[str, list[str], list[Evidence], list[Slot], int]] = []
         for c in seats:
             if c == viewer:
                 continue
@@ -90,17 +93,33 @@ class Sampler:
             if len(pool) != len(slots) + h + a:
                 raise ValueError(f"view: {c}'s unseen cards ({len(pool)}) do not fill its hidden places "
                                  f"({len(slots)} face down, {h} in hand, {a} aside)")
-            self.hidden.append((c, pool, slots, h, a))
+            evidence = self.evidence(pool, slots)
+            weighted = {sl for sl, _ in evidence}
+            self.plans.append((c, pool, evidence, [sl for sl in slots if sl not in weighted], h))
+
+    def evidence(self, pool: list[str], slots: list[Slot]) -> list[Evidence]:
+        """The face-down slots among `slots` whose card the view says something about, in the order they
+        are dealt, each with every unseen card's likelihood there. The uniform deal: none."""
+        return []
 
     def sample(self, rng: random.Random) -> State:
         s = self.base.clone()
         aside = dict(s.aside)
         q = s.queue
         r = rng.random
-        for c, pool, slots, h, _a in self.hidden:
-            cards = sorted(pool, key=lambda _: r())  # a uniform shuffle, cheaper than rng.shuffle
+        for c, pool, evidence, free, h in self.plans:
+            cards = list(pool)
+            for (i, j), lik in evidence:  # each drawn from what is left, with its likelihood
+                ws = [lik[x] for x in cards]
+                pick = r() * sum(ws)
+                k = 0
+                while k < len(ws) - 1 and pick >= ws[k]:
+                    pick -= ws[k]
+                    k += 1
+                q[i][j][NAME] = cards.pop(k)
+            cards.sort(key=lambda _: r())  # a uniform shuffle of the rest, cheaper than rng.shuffle
             k = 0
-            for i, j in slots:
+            for i, j in free:
                 q[i][j][NAME] = cards[k]
                 k += 1
             s.hands[c] = cards[k:k + h]

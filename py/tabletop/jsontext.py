@@ -28,10 +28,13 @@ def nesting(text: str) -> int:
     return deepest
 
 
-def parse(text: Any, what: str) -> Any:
-    """The JSON value in `text`; ValueError starting with `what` when it is not JSON text or too deep."""
+def parse(text: Any, what: str, max_chars: int | None = None) -> Any:
+    """The JSON value in `text`; ValueError starting with `what` when it is not JSON text, longer than
+    `max_chars` (checked before anything is read) or too deep."""
     if not isinstance(text, str):
         raise ValueError(f"{what}: expected JSON text, got {type(text).__name__}")
+    if max_chars is not None and len(text) > max_chars:
+        raise ValueError(f"{what} is too long")
     if nesting(text) > MAX_DEPTH:
         raise ValueError(f"{what}: nested more than {MAX_DEPTH} levels deep")
     try:

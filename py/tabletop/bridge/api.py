@@ -59,12 +59,8 @@ def _current() -> Session:
 
 
 def _parse(text: str, what: str) -> Any:
-    if not isinstance(text, str):
-        raise WebError(f"{what} must be a JSON string")
-    if len(text) > MAX_TEXT:
-        raise WebError(f"{what} is too long")
     try:
-        return parse(text, what)
+        return parse(text, what, max_chars=MAX_TEXT)
     except ValueError as exc:
         raise WebError(str(exc)) from None
 
