@@ -173,6 +173,16 @@ def placeholder_index() -> str:
 """
 
 
+def catalogue_tag() -> str:
+    """The engine's catalogue (tabletop.bridge.api.catalogue) as a JSON data block for index.html: the
+    setup screen offers games, editions, player ranges and colours from it while the engine boots."""
+    sys.path.insert(0, str(ROOT / "py"))
+    from tabletop.bridge import api
+
+    text = json.dumps(json.loads(api.catalogue()), separators=(",", ":")).replace("</", "<\\/")
+    return f'<script type="application/json" id="catalogue">{text}</script>'
+
+
 def build(out: Path) -> dict[str, str]:
     if not (NODE_MODULES / "pyodide" / "package.json").exists():
         sys.exit("node_modules missing: run `npm ci` (make build does it)")
@@ -184,7 +194,8 @@ def build(out: Path) -> dict[str, str]:
 
     # The page and its JS/CSS.
     index = ROOT / "index.html"
-    (out / "index.html").write_text(index.read_text() if index.exists() else placeholder_index())
+    page = index.read_text() if index.exists() else placeholder_index()
+    (out / "index.html").write_text(re.sub(r"<!-- @CATALOGUE@[^>]*-->", lambda _: catalogue_tag(), page))
     # web/dev/ is the development server's bridge (web/dev/devserver.py): never shipped nor precached;
     # nor are web/types/ (declarations for the type check, `make lint-js`) and esbuild's entry points.
     copytree(ROOT / "web", out / "web", skip_suffixes=(".entry.js", ".d.ts"), skip_dirs=("dev", "types"))

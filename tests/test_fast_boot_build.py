@@ -195,7 +195,8 @@ def test_main_thread_modules_carry_the_compile_hint_and_worker_modules_do_not() 
     web = DIST / "web"
     page = {p.relative_to(web).as_posix() for p in build.page_modules(web)}
     # The page's own chain (what index.html and main.js load) is among them; the workers' modules are not.
-    for rel in ("ui/main.js", "ui/table.js", "ui/dom.js", "i18n/en.js", "engine.js", "boot/boot.js"):
+    for rel in ("ui/main.js", "ui/oriflamme/table.js", "ui/dom.js", "i18n/en.js", "engine.js",
+                "boot/boot.js"):
         assert rel in page, rel
     for rel in ("boot/runtime-worker.js", "boot/worker-prelude.js", "boot/interpreter.js", "pwa/sw.js"):
         assert rel not in page, rel

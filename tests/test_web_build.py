@@ -95,3 +95,13 @@ def test_dist_ships_no_development_files() -> None:
     assert not [p for p in shipped if p.startswith(("dev/", "types/")) or p.endswith((".d.ts", ".entry.js"))]
     sw = (DIST / "sw.js").read_text()
     assert ".d.ts" not in sw and "web/dev/" not in sw
+
+
+@pytest.mark.skipif(not (DIST / "index.html").exists(), reason="dist/ not built (make build)")
+def test_the_page_carries_the_engines_catalogue() -> None:
+    from tabletop.bridge import api
+
+    page = (DIST / "index.html").read_text()
+    m = re.search(r'<script type="application/json" id="catalogue">(.*?)</script>', page)
+    assert m, "no catalogue in dist/index.html"
+    assert json.loads(m.group(1)) == json.loads(api.catalogue())

@@ -72,14 +72,20 @@ def test_setup_screen_and_rules_in_three_languages(strict_page: Any, site_url: s
 
 
 END_JS = """async ([ranking, scores]) => {
-  const { endScreen } = await import('./web/ui/overlays.js');
+  const { screen } = await import('./web/ui/oriflamme/index.js');
   const { patch } = await import('./web/ui/dom.js');
   const card = (owner, up) => ({ owner, card: up ? 'lord' : null, face_up: up, tokens: 0 });
   const queue = [[card('blue', true), card('blue', false)], [card('red', true)], [card('green', false)]];
-  const view = { queue, scores, ranking };
+  const seats = ['red', 'blue', 'green'];
+  const view = { game: 'oriflamme', edition: 'retail', queue, scores, ranking, seats, round: 6, rounds: 6,
+    direction: 'ltr', hand: [], discard: {}, is_over: true };
+  // What broke equal scores comes from the engine (update.tie_break); here, cards left in the queue.
+  const tie_break = { rule: 'queue_cards', values: { blue: 2, red: 1, green: 1 } };
+  const u = { view, ranking, scores, tie_break, over: true, viewer: 'red', legal: [], seats: [] };
+  const ui = { sel: { handIdx: null, moveSrc: null, chooseA: null }, endHidden: false, lastText: '' };
   const div = document.createElement('div');
   document.body.appendChild(div);
-  patch(div, endScreen({ view, ranking, scores }, { viewer: 'red' }));
+  patch(div, screen(u, ui, { log: null, hint: null, withShare: (v) => v }));
   const el = div.querySelector('[data-testid="final-scores"]');
   const places = Array.from(el.querySelectorAll('tbody .place'), (td) => td.textContent);
   div.remove();

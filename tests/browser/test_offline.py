@@ -81,8 +81,8 @@ def test_new_version_offers_reload(strict_page: Any, pwa: PwaSite) -> None:
     page.wait_for_function(CONTROLLED, timeout=120_000)
     assert page.locator('[data-testid="update-ready"]').count() == 0
     # Deploy a new version: one file changes, the service worker's precache list is regenerated.
-    xtext = site / "web" / "ui" / "xtext.js"
-    xtext.write_text(xtext.read_text().replace('reload: "Reload"', 'reload: "Reload now"'))
+    texts = site / "web" / "i18n" / "en.js"
+    texts.write_text(texts.read_text().replace('reload: "Reload"', 'reload: "Reload now"'))
     root = Path(__file__).resolve().parents[2]
     subprocess.run(["node", str(root / "scripts" / "build_sw.mjs"), str(site)], check=True, cwd=root,
                    capture_output=True)
@@ -93,7 +93,7 @@ def test_new_version_offers_reload(strict_page: Any, pwa: PwaSite) -> None:
         banner.locator('[data-ui="pwa-reload"]').click()
     page.wait_for_function(BOOTED, timeout=120_000)
     # The new version runs: its changed text is the one served.
-    assert page.evaluate("() => import('./web/ui/xtext.js').then((m) => m.x('reload'))") == "Reload now"
+    assert page.evaluate("() => import('./web/i18n/index.js').then((m) => m.t('reload'))") == "Reload now"
 
 
 # Records when the page registers its service worker and when it first offers the human a decision.

@@ -30,6 +30,9 @@ class Handler(http.server.SimpleHTTPRequestHandler):
         fn = self.path.rsplit("/", 1)[-1]
         n = int(self.headers.get("Content-Length") or 0)
         arg = self.rfile.read(n).decode() if n else None
+        if fn not in webapi.EXPORTS:  # the page's calls only, not any name of the module
+            self.send_error(404)
+            return
         f = getattr(webapi, fn)
         out = f(arg) if arg is not None else f()
         body = out.encode()

@@ -20,5 +20,9 @@ export async function connectEngine(onProgress) {
     save: () => call("save"),
     load: (/** @type {string} */ s) => call("load", s),
     update: (/** @type {string} */ c) => call("update", c),
+    log: (/** @type {string} */ c) => call("log", c),
+    catalogue: () => call("catalogue"),
+    replay: (/** @type {unknown} */ s) => call("replay", typeof s === "string" ? s : JSON.stringify(s)),
+    ping: () => call("ping"),
   };
 }

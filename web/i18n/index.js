@@ -13,7 +13,9 @@ const loaded = { en };
  * engine: a plain lookup would find what every object inherits ("__proto__", "constructor", "toString").
  */
 export const own = (table, key) => (table != null && typeof key === "string" && Object.hasOwn(table, key) ? table[key] : undefined);
-const textLoaders = [];
+/** A game's own texts (Château, Village & Port's): name -> {code: table}; see addTexts. */
+const packs = {};
+const packLoaders = [];
 let cur = en;
 let requested = "en"; // the language last asked for (its texts may still be loading)
 
@@ -27,12 +29,15 @@ export function pickLang(wanted) {
 }
 
 /**
- * Texts kept elsewhere (those of Château, Village & Port): `load(code)` is awaited for the language in
- * use now and for every language set later. Returns the first load's promise.
+ * A game's own texts, read as `t("<name>:key")` and `word("<name>:section", key)`: `english` is its
+ * English table; `load(code)` (a table's promise) is awaited for the language in use now and for every
+ * language set later. Returns the first load's promise.
  */
-export function addTexts(load) {
-  textLoaders.push(load);
-  return load(requested);
+export function addTexts(name, english, load) {
+  packs[name] = { en: english };
+  const loadInto = (code) => (own(packs[name], code) ? Promise.resolve() : load(code).then((table) => { packs[name][code] = table; }));
+  packLoaders.push(loadInto);
+  return loadInto(requested).catch(() => {}); // unreachable file: English texts this time
 }
 
 /** Switch to a language (its tables are loaded first); resolves to the code in use. */
@@ -45,7 +50,7 @@ export async function setLang(code) {
       return en;
     });
   }
-  const [table] = await Promise.all([loaded[c], ...textLoaders.map((load) => load(c).catch(() => {}))]);
+  const [table] = await Promise.all([loaded[c], ...packLoaders.map((load) => load(c).catch(() => {}))]);
   if (c === requested) { // else a later call has changed the language since
     cur = table;
     document.documentElement.lang = cur.lang;
@@ -55,16 +60,33 @@ export async function setLang(code) {
 
 export const lang = () => cur.lang;
 
-/** t("round", {r: 2, n: 6}) → "Round 2/6"; a missing key falls back to English, then to the key. */
+/**
+ * The one lookup: `key` (or, with none, the whole) of a `section` of the tables ("t", "cards", "colours"…, or "<game>:<section>"
+ * for a game's own texts) in the language in use, else in English; undefined if neither has it.
+ */
+export function word(section, key) {
+  const colon = section.indexOf(":");
+  const [base, english, name] = colon < 0 ? [cur, en, section]
+    : [own(own(packs, section.slice(0, colon)), cur.lang), own(own(packs, section.slice(0, colon)), "en"), section.slice(colon + 1)];
+  if (key == null) return own(base, name) ?? own(english, name); // the whole section (a list of paragraphs)
+  return own(own(base, name), key) ?? own(own(english, name), key);
+}
+
+/** "lieux:rank" -> ["lieux:t", "rank"]; "round" -> ["t", "round"]. */
+function textSection(key) {
+  const colon = key.indexOf(":");
+  return colon < 0 ? ["t", key] : [`${key.slice(0, colon)}:t`, key.slice(colon + 1)];
+}
+
+/** t("round", {r: 2, n: 6}) → "Round 2/6" (t("lieux:rank", …) for a game's own text); else English, else the key. */
 export function t(key, vars) {
-  let s = own(cur.t, key);
-  if (s == null) s = own(en.t, key);
+  let s = word(...textSection(key));
   if (s == null) return key;
   if (vars) s = s.replace(/\{(\w+)\}/g, (m, k) => (vars[k] == null ? m : String(vars[k])));
   return s;
 }
 
-export const has = (key) => own(cur.t, key) != null || own(en.t, key) != null;
+export const has = (key) => word(...textSection(key)) != null;
 
 export function cardName(edition, card) {
   const table = own(cur.cards, edition) || cur.cards.retail;

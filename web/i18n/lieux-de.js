@@ -131,7 +131,7 @@ export default {
     "ev.drew": "{player} zieht {count} Karte(n).",
     "ev.drew.you": "Du ziehst {cards}.",
     "ev.game_over": "Das Spiel ist vorbei.",
-    winnerTie: "Gleichstand bei {gold} Gold: Der Startspielermarker entscheidet.",
+    "tie.seat_from_first": "Gleichstand bei {score} Gold: Der Startspielermarker entscheidet.",
     finalGold: "Gold",
   },
 };

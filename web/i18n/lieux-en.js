@@ -135,7 +135,7 @@ export default {
     "ev.drew.you": "You draw {cards}.",
     "ev.game_over": "The game is over.",
     // end
-    winnerTie: "Tie on {gold} gold: the first-player marker breaks it.",
+    "tie.seat_from_first": "Tie on {score} gold: the first-player marker breaks it.",
     finalGold: "Gold",
   },
 };

@@ -131,7 +131,7 @@ export default {
     "ev.drew": "{player} pioche {count} carte(s).",
     "ev.drew.you": "Vous piochez {cards}.",
     "ev.game_over": "La partie est terminée.",
-    winnerTie: "Égalité à {gold} or : le marqueur de premier joueur départage.",
+    "tie.seat_from_first": "Égalité à {score} or : le marqueur de premier joueur départage.",
     finalGold: "Or",
   },
 };

@@ -2,7 +2,7 @@
 // "Embed" dialog and ?embed=1 compact layout, the "Share" dialog, and one-line notices.
 // main.js adds these vnodes to its render; clicks on their [data-ui] are handled here.
 import { h } from "./dom.js";
-import { x } from "./xtext.js";
+import { t } from "../i18n/index.js";
 import { pwa, install, reloadIntoUpdate, onPwaChange } from "../pwa/pwa.js";
 import { shareLink } from "./share.js";
 
@@ -76,15 +76,15 @@ export function setupExtras() {
   const items = [];
   if (pwa.installPrompt) {
     items.push(h("button", { key: "install", type: "button", class: "btn", "data-ui": "install", "data-testid": "install",
-      title: x("installHint") }, `⤓ ${x("install")}`));
+      title: t("installHint") }, `⤓ ${t("install")}`));
   }
-  if (!EMBED) items.push(h("button", { key: "embed", type: "button", class: "btn", "data-ui": "embed", "data-testid": "embed" }, `</> ${x("embed")}`));
+  if (!EMBED) items.push(h("button", { key: "embed", type: "button", class: "btn", "data-ui": "embed", "data-testid": "embed" }, `</> ${t("embed")}`));
   return h("div", { class: "extras", key: "extras" }, items);
 }
 
 /** A Share button for the end screen (finished games only). */
 export const shareButton = () =>
-  h("button", { key: "share", type: "button", class: "btn", "data-ui": "share", "data-testid": "share" }, x("share"));
+  h("button", { key: "share", type: "button", class: "btn", "data-ui": "share", "data-testid": "share" }, t("share"));
 
 /** Append the Share button to the end screen's button row (the final-scores dialog of either game). */
 export function withShare(endVnode) {
@@ -104,16 +104,16 @@ export function extrasOverlay() {
   if (X.notice) {
     out.push(h("div", { key: "x-notice", class: "toast notice", role: "status", "data-testid": "notice" },
       h("span", {}, X.notice), " ",
-      h("button", { type: "button", class: "btn small", "data-ui": "notice-close", "aria-label": x("close") }, "✕")));
+      h("button", { type: "button", class: "btn small", "data-ui": "notice-close", "aria-label": t("close") }, "✕")));
   }
   if (pwa.waiting) {
     out.push(h("div", { key: "x-update", class: "toast update", role: "status", "data-testid": "update-ready" },
-      h("span", {}, x("updateReady")), " ",
-      h("button", { type: "button", class: "btn primary small", "data-ui": "pwa-reload" }, x("reload"))));
+      h("span", {}, t("updateReady")), " ",
+      h("button", { type: "button", class: "btn primary small", "data-ui": "pwa-reload" }, t("reload"))));
   }
   if (EMBED) {
     out.push(h("p", { key: "x-full", class: "embed-full" },
-      h("a", { href: fullGameUrl(), target: "_blank", rel: "noopener", "data-testid": "open-full" }, x("openFull"))));
+      h("a", { href: fullGameUrl(), target: "_blank", rel: "noopener", "data-testid": "open-full" }, t("openFull"))));
   }
   if (X.dialog) {
     const isEmbed = X.dialog === "embed";
@@ -121,14 +121,14 @@ export function extrasOverlay() {
     out.push(h("div", { key: "x-dialog", class: "overlay", "data-ui": "x-backdrop" },
       h("div", { class: "dialog x-dialog", role: "dialog", "aria-modal": "true", "aria-labelledby": "x-title",
         "data-testid": isEmbed ? "embed-dialog" : "share-dialog" },
-        h("h2", { id: "x-title" }, isEmbed ? x("embedTitle") : x("shareTitle")),
-        h("p", {}, isEmbed ? x("embedHelp") : x("shareHelp")),
+        h("h2", { id: "x-title" }, isEmbed ? t("embedTitle") : t("shareTitle")),
+        h("p", {}, isEmbed ? t("embedHelp") : t("shareHelp")),
         h("textarea", { class: "x-code", readonly: true, rows: isEmbed ? "4" : "3", value: text, spellcheck: "false",
           "data-testid": isEmbed ? "embed-code" : "share-link" }),
         h("div", { class: "dialog-buttons" },
-          h("button", { type: "button", class: "btn primary", "data-ui": "x-copy" }, X.copied ? x("copied") : x("copy")),
-          isEmbed ? null : h("a", { class: "btn", href: text, target: "_blank", rel: "noopener" }, x("replay")),
-          h("button", { type: "button", class: "btn", "data-ui": "x-close" }, x("close"))))));
+          h("button", { type: "button", class: "btn primary", "data-ui": "x-copy" }, X.copied ? t("copied") : t("copyCode")),
+          isEmbed ? null : h("a", { class: "btn", href: text, target: "_blank", rel: "noopener" }, t("replay")),
+          h("button", { type: "button", class: "btn", "data-ui": "x-close" }, t("close"))))));
   }
   return out;
 }

@@ -4,12 +4,11 @@
 import { h, raw } from "./dom.js";
 import { t, cardName, colourName } from "../i18n/index.js";
 import { emblemSvg } from "../art/emblems.js";
-import { card } from "./table.js";
-import { eventText } from "./log.js";
-import { x } from "./xtext.js";
+import { card } from "./oriflamme/table.js";
+import { eventText } from "./oriflamme/log.js";
 import { readShareLink } from "./share.js";
 import { lieuxEventText } from "./lieux/log.js";
-import { lt, charName, placeName } from "./lieux/i18n.js";
+import { charName, placeName } from "./lieux/i18n.js";
 
 const R = {
   status: "loading", // loading | ready | error
@@ -33,14 +32,14 @@ export async function startReplay(app, engineReady, onRender) {
   try {
     text = await readShareLink();
   } catch {
-    fail(x("badLink"));
+    fail(t("badLink"));
     return;
   }
   const engine = await engineReady();
-  if (!engine) { fail(x("badLink")); return; }
+  if (!engine) { fail(t("badLink")); return; }
   const data = await engine.replay(text);
   if (!data || data.error || !Array.isArray(data.steps) || !data.steps.length) {
-    fail(data && data.error ? `${x("badLink")} (${data.error})` : x("badLink"));
+    fail(data && data.error ? `${t("badLink")} (${data.error})` : t("badLink"));
     return;
   }
   R.data = data;
@@ -113,7 +112,7 @@ function onKey(ev) {
 // ---------------------------------------------------------------- drawing
 
 function chips(edition, list, cls) {
-  if (!list || !list.length) return h("span", { class: "muted" }, x("noCards"));
+  if (!list || !list.length) return h("span", { class: "muted" }, t("noCards"));
   return list.map((c, i) => h("span", { key: `${cls}${i}`, class: `chip ${cls}`, "data-card": c }, cardName(edition, c)));
 }
 
@@ -131,12 +130,12 @@ function playerBadge(pos, c, scores, ...rows) {
 function playerPanel(pos, c, scores) {
   const ed = pos.edition;
   return playerBadge(pos, c, scores,
-    h("span", { class: "rp-row" }, h("span", { class: "rp-k" }, `${x("hand")}:`), chips(ed, pos.hands?.[c], "hand")),
-    h("span", { class: "rp-row" }, h("span", { class: "rp-k" }, `${x("aside")}:`), chips(ed, pos.aside?.[c], "aside")),
-    h("span", { class: "rp-row" }, h("span", { class: "rp-k" }, `${x("discard")}:`),
+    h("span", { class: "rp-row" }, h("span", { class: "rp-k" }, `${t("hand")}:`), chips(ed, pos.hands?.[c], "hand")),
+    h("span", { class: "rp-row" }, h("span", { class: "rp-k" }, `${t("aside")}:`), chips(ed, pos.aside?.[c], "aside")),
+    h("span", { class: "rp-row" }, h("span", { class: "rp-k" }, `${t("pileDiscard")}:`),
       (pos.discard?.[c] || []).length
         ? pos.discard[c].map((d, i) => raw("span", { key: `d${d}${i}`, class: "mini", title: cardName(ed, d), "data-card": d }, emblemSvg(d)))
-        : h("span", { class: "muted" }, x("noCards"))));
+        : h("span", { class: "muted" }, t("noCards"))));
 }
 
 function queueView(pos) {
@@ -161,9 +160,9 @@ function queueView(pos) {
 function lieuxPlayer(pos, c, scores) {
   const hand = (pos.hands && pos.hands[c]) || [];
   return playerBadge(pos, c, scores,
-    h("span", { class: "rp-row" }, h("span", { class: "rp-k" }, `${x("hand")}:`),
+    h("span", { class: "rp-row" }, h("span", { class: "rp-k" }, `${t("hand")}:`),
       hand.length ? hand.map((v, i) => h("span", { key: `h${i}`, class: "chip hand", "data-card": String(v) }, `${v} ${charName(v)}`))
-        : h("span", { class: "muted" }, x("noCards"))));
+        : h("span", { class: "muted" }, t("noCards"))));
 }
 
 function lieuxPlaces(pos) {
@@ -172,7 +171,7 @@ function lieuxPlaces(pos) {
     Object.keys(places).map((id) => h("div", { key: id, class: "rp-row rp-place", "data-testid": `rp-place-${id}` },
       h("span", { class: "rp-k" }, `${placeName(id)}:`),
       (places[id] || []).length ? places[id].map((cardAt, i) => h("span", { key: `p${i}`, class: `chip c-${cardAt.owner}` },
-        `${colourName(cardAt.owner)} ${cardAt.value} ${charName(cardAt.value)}`)) : h("span", { class: "muted" }, x("noCards")))));
+        `${colourName(cardAt.owner)} ${cardAt.value} ${charName(cardAt.value)}`)) : h("span", { class: "muted" }, t("noCards")))));
 }
 
 function ranking(data) {
@@ -196,9 +195,9 @@ export function replayScreen(boot) {
   if (R.status !== "ready") {
     return h("main", { class: "setup", key: "rp-wait" }, h("div", { class: "setup-card" },
       h("h1", { class: "logo" }, t("title")),
-      h("p", { class: "tagline" }, x("replay")),
+      h("p", { class: "tagline" }, t("replay")),
       R.status === "error" ? h("p", { class: "notice", role: "alert", "data-testid": "rp-error" }, R.error) : boot,
-      h("p", {}, h("a", { class: "btn primary", href: "./" }, x("newGame")))));
+      h("p", {}, h("a", { class: "btn primary", href: "./" }, t("playAGame")))));
   }
   const data = R.data;
   const n = data.steps.length - 1;
@@ -213,25 +212,25 @@ export function replayScreen(boot) {
     h("div", { class: "table" },
       h("header", { class: "topbar" },
         h("span", { class: "brand" }, t("title")),
-        h("span", { class: "round" }, x("replayOf", { edition: R.lieux ? lt("game.lieux") : t(`edition.${pos.edition}`), n: pos.seats.length })),
-        h("span", { class: "round", "data-testid": "rp-round" }, x("round", { r: pos.round })),
+        h("span", { class: "round" }, t("replayOf", { edition: R.lieux ? t("lieux:game.lieux") : t(`edition.${pos.edition}`), n: pos.seats.length })),
+        h("span", { class: "round", "data-testid": "rp-round" }, t("replayRound", { r: pos.round })),
         h("span", { class: "spacer" }),
-        h("a", { class: "tb-btn", href: "./" }, x("newGame"))),
-      h("section", { class: "decision rp-controls", "aria-label": x("replay") },
+        h("a", { class: "tb-btn", href: "./" }, t("playAGame"))),
+      h("section", { class: "decision rp-controls", "aria-label": t("replay") },
         h("div", { class: "decision-buttons" },
-          h("button", { type: "button", class: "btn", "data-ui": "rp-start", disabled: R.step === 0, "aria-label": x("start") }, "«"),
-          h("button", { type: "button", class: "btn", "data-ui": "rp-prev", disabled: R.step === 0, "aria-label": x("prev"), "data-testid": "rp-prev" }, "◀"),
-          h("button", { type: "button", class: "btn primary", "data-ui": "rp-play", "data-testid": "rp-play" }, R.playing ? x("pause") : `▶ ${x("play")}`),
-          h("button", { type: "button", class: "btn", "data-ui": "rp-next", disabled: atEnd, "aria-label": x("next"), "data-testid": "rp-next" }, "▶"),
-          h("button", { type: "button", class: "btn", "data-ui": "rp-end", disabled: atEnd, "aria-label": x("end"), "data-testid": "rp-end" }, "»"),
-          h("label", { class: "rp-jump" }, h("span", {}, `${x("jumpRound")} `),
+          h("button", { type: "button", class: "btn", "data-ui": "rp-start", disabled: R.step === 0, "aria-label": t("replayStart") }, "«"),
+          h("button", { type: "button", class: "btn", "data-ui": "rp-prev", disabled: R.step === 0, "aria-label": t("prev"), "data-testid": "rp-prev" }, "◀"),
+          h("button", { type: "button", class: "btn primary", "data-ui": "rp-play", "data-testid": "rp-play" }, R.playing ? t("pause") : `▶ ${t("play")}`),
+          h("button", { type: "button", class: "btn", "data-ui": "rp-next", disabled: atEnd, "aria-label": t("next"), "data-testid": "rp-next" }, "▶"),
+          h("button", { type: "button", class: "btn", "data-ui": "rp-end", disabled: atEnd, "aria-label": t("end"), "data-testid": "rp-end" }, "»"),
+          h("label", { class: "rp-jump" }, h("span", {}, `${t("jumpRound")} `),
             h("select", { "data-replay": "round", "data-testid": "rp-round-select" },
               R.rounds.map((r) => h("option", { value: String(r.step), selected: r.step <= R.step &&
-                (R.rounds.find((q) => q.step > r.step)?.step ?? Infinity) > R.step }, x("round", { r: r.round })))))),
+                (R.rounds.find((q) => q.step > r.step)?.step ?? Infinity) > R.step }, t("replayRound", { r: r.round })))))),
         h("input", { type: "range", min: "0", max: String(n), value: String(R.step), "data-replay": "step",
-          class: "rp-slider", "aria-label": x("step", { k: R.step, n }) }),
+          class: "rp-slider", "aria-label": t("step", { k: R.step, n }) }),
         h("p", { class: "decision-text", "data-testid": "rp-step" },
-          x("step", { k: R.step, n }), s.actor ? ` · ${colourName(s.actor)}: ${s.action}` : ` · ${x("startPos")}`),
+          t("step", { k: R.step, n }), s.actor ? ` · ${colourName(s.actor)}: ${s.action}` : ` · ${t("startPos")}`),
         lastTexts ? h("p", { class: "last-event" }, lastTexts) : null),
       h("section", { class: "players rp-players", key: "players" },
         pos.seats.map((c) => (R.lieux ? lieuxPlayer(pos, c, s.scores) : playerPanel(pos, c, s.scores)))),

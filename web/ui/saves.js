@@ -125,3 +125,9 @@ export function savedLog(actions) {
     })),
   };
 }
+
+/** The saved game's text, if there is one the page could read. */
+export function savedGame() {
+  const peek = peekSave();
+  return peek && peek.text ? peek.text : null;
+}

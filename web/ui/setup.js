@@ -1,19 +1,28 @@
-// The setup screen and the URL parameters. Edition facts below are only what the menu needs to offer
-// (player range and family colours); the engine checks everything again.
+// The setup screen and the URL parameters. Games, editions, player ranges, colours and bot levels come
+// from the engine's catalogue (catalogue.js); the engine checks everything again.
 import { h } from "./dom.js";
-import { t, colourName, LANG_NAMES, own } from "../i18n/index.js";
-import { x } from "./xtext.js";
+import { t, colourName, LANG_NAMES } from "../i18n/index.js";
+import { gameOf, variantOf } from "./catalogue.js";
 import { lieuxParams, lieuxSettings, gameField, lieuxFields } from "./lieux/setup.js";
 
-export const EDITIONS = {
-  retail: { min: 3, max: 5, colours: ["red", "blue", "green", "yellow", "black"] },
-  pegasus: { min: 3, max: 5, colours: ["red", "blue", "green", "yellow", "black"] },
-  prototype: { min: 2, max: 4, colours: ["red", "green", "black", "blue"] },
-};
+/** Oriflamme's editions as {name: {min, max, colours}} (the catalogue's variants). */
+function editions() {
+  const g = gameOf("oriflamme");
+  return Object.fromEntries((g ? g.variants : []).map((v) => [v.id, { min: v.players[0], max: v.players[1], colours: v.colours }]));
+}
 /** The menu facts of an edition, or null for any other name ("__proto__" and "constructor" included). */
-export const editionInfo = (name) => own(EDITIONS, name) || null;
-export const LEVELS = ["random", "easy", "normal", "hard", "expert"];
-const SEATS = [...LEVELS, "human"]; // "human": hot-seat, another person on this device (web/ui/hotseat.js)
+export const editionInfo = (name) => {
+  const v = typeof name === "string" ? variantOf("oriflamme", name) : null;
+  return v ? { min: v.players[0], max: v.players[1], colours: v.colours } : null;
+};
+/** The seat range and colours of the game and variant chosen in `s`. */
+export function seatInfo(s) {
+  const g = gameOf(s.game) || gameOf("oriflamme");
+  const v = g ? variantOf(g.id, g.variant_setting === "set" ? s.set : s.edition) || g.variants[0] : null;
+  return v ? { min: v.players[0], max: v.players[1], colours: v.colours } : { min: 3, max: 5, colours: ["red"] };
+}
+const levels = () => (gameOf("oriflamme") || { levels: ["normal"] }).levels;
+const seatKinds = () => [...levels(), "human"]; // "human": hot-seat, another person on this device (web/ui/hotseat.js)
 export const SPEEDS = ["0", "0.5", "1", "2"];
 /** The largest seed the engine takes: the largest integer a JS number (and JSON) carries exactly. */
 export const MAX_SEED = Number.MAX_SAFE_INTEGER;
@@ -35,7 +44,7 @@ export function fromParams(params, base) {
   let start = lieuxParams(params, s); // ?game=lieux (Château, Village & Port) and its options
   const ed = params.get("edition");
   if (editionInfo(ed)) { s.edition = ed; start = true; }
-  const info = editionInfo(s.edition) || EDITIONS.retail;
+  const info = seatInfo(s);
   const p = Number.parseInt(params.get("players") || "", 10);
   if (Number.isInteger(p)) { s.players = Math.min(info.max, Math.max(info.min, p)); start = true; }
   s.players = Math.min(info.max, Math.max(info.min, s.players));
@@ -43,7 +52,7 @@ export function fromParams(params, base) {
   if (seed != null && /^\d+$/.test(seed)) { s.seed = seed; start = true; }
   const bots = params.get("bots");
   if (bots) {
-    const list = bots.split(",").filter((b) => SEATS.includes(b));
+    const list = bots.split(",").filter((b) => seatKinds().includes(b));
     if (list.length) {
       s.levels = s.levels.map((_, i) => list[Math.min(i, list.length - 1)]);
       start = true;
@@ -60,7 +69,7 @@ export function fromParams(params, base) {
 
 /** The settings object for engine.newGame: you in the first seat with your colour. */
 export function settingsOf(s) {
-  const info = editionInfo(s.edition) || EDITIONS.retail;
+  const info = seatInfo(s);
   const others = info.colours.filter((c) => c !== s.colour);
   const colours = [s.colour, ...others.slice(0, s.players - 1)];
   const seats = [{ kind: "human" }];
@@ -92,13 +101,14 @@ function seedField(seed) {
 }
 
 export function setupScreen(s, boot, canResume = false) {
-  const info = editionInfo(s.edition) || EDITIONS.retail;
+  const info = seatInfo(s);
+  const eds = editions();
   const playerOpts = [];
   for (let n = info.min; n <= info.max; n++) playerOpts.push([n, String(n)]);
   const bots = [];
   for (let i = 1; i < s.players; i++) {
-    bots.push(field(s.levels[i - 1] === "human" ? x("humanSeat", { n: i + 1 }) : t("botSeat", { n: i }),
-      select(`level-${i}`, s.levels[i - 1], SEATS.map((l) => [l, l === "human" ? x("human") : t(`level.${l}`)])), "bot-field"));
+    bots.push(field(s.levels[i - 1] === "human" ? t("humanSeat", { n: i + 1 }) : t("botSeat", { n: i }),
+      select(`level-${i}`, s.levels[i - 1], seatKinds().map((l) => [l, l === "human" ? t("human") : t(`level.${l}`)])), "bot-field"));
   }
   return h("main", { class: "setup", key: "setup", "data-testid": "setup" },
     h("div", { class: "setup-card" },
@@ -107,8 +117,8 @@ export function setupScreen(s, boot, canResume = false) {
       canResume ? h("button", { type: "button", class: "btn resume", "data-ui": "resume", "data-testid": "resume" }, t("resume")) : null,
       h("form", { class: "setup-form", "data-ui": "setup-form" },
         gameField(s, field, select),
-        s.game === "lieux" ? lieuxFields(s, field, select) : field(t("edition"), select("edition", s.edition, Object.keys(EDITIONS).map((e) =>
-          [e, `${t(`edition.${e}`)} · ${t("playersRange", { min: EDITIONS[e].min, max: EDITIONS[e].max })}`])), "wide"),
+        s.game === "lieux" ? lieuxFields(s, field, select) : field(t("edition"), select("edition", s.edition, Object.keys(eds).map((e) =>
+          [e, `${t(`edition.${e}`)} · ${t("playersRange", { min: eds[e].min, max: eds[e].max })}`])), "wide"),
         field(t("players"), select("players", s.players, playerOpts)),
         field(t("yourColour"), select("colour", s.colour, info.colours.map((c) => [c, colourName(c)]))),
         h("fieldset", { class: "bots" }, h("legend", {}, t("bots")), bots),

@@ -1,13 +1,14 @@
-// Château, Village & Port in the page: the hooks main.js calls when the game is "lieux".
-// Rendering only: the view, the legal action strings and the (redacted) events come from the engine.
+// Château, Village & Port in the page: the adapter screen.js and loop.js call (screen, rules, tell,
+// hintSelection), loaded when its game is chosen, resumed or played. Rendering only: the view, the legal
+// action strings and the redacted events come from the engine; card facts from its catalogue.
 import { h } from "../dom.js";
-import { t, colourName } from "../../i18n/index.js";
-import { lt, charName, effectText, placeName, rewardLabel, rewardLong, who, lieuxRulesText, TIMING } from "./i18n.js";
+import { t } from "../../i18n/index.js";
+import { endDialog, endOfGame } from "../chrome.js";
+import { charName, effectText, placeName, rewardLabel, rewardLong, who, lieuxRulesText } from "./i18n.js";
+import { cardValues, timingOf } from "./cards.js";
 import { lieuxTable, lcard, setInfoRerender } from "./table.js";
 import { lieuxEventText } from "./log.js";
 
-export { lieuxEventText };
-export { lieuxParams, lieuxSettings, lieuxSetupChange, gameField, lieuxFields } from "./setup.js";
 
 // Our stylesheet, loaded once from our own origin (CSP style-src 'self').
 if (typeof document !== "undefined" && !document.querySelector("link[data-lieux-css]")) {
@@ -67,7 +68,7 @@ function scoringPanel(view, speed, rerender) {
     }
     if (!block) continue;
     if (ev.type === "reward" && ev.reversed && !block.lines.some((l) => l.traitor)) {
-      block.lines.push({ text: lt("traitorNote"), traitor: true });
+      block.lines.push({ text: t("lieux:traitorNote"), traitor: true });
     }
     if (ev.type === "reward") {
       const gain = h("span", { class: "lgain", "data-gain": "1" }, "");
@@ -95,87 +96,63 @@ function scoringPanel(view, speed, rerender) {
           ? [...gold, `${who(thefts[0].colour, v)} ← ${thefts.map((p) => `${who(p.victim, v)} ${p.amount == null ? "−?" : amount(-p.amount)}`).join(", ")}`]
           : gold;
         return line([
-          h("span", { class: "lrk" }, lt("rank", { n: ev.rank })), " ",
+          h("span", { class: "lrk" }, t("lieux:rank", { n: ev.rank })), " ",
           lcard(ev.owner, ev.value, { cls: "mini-l", noInfo: true }), " ",
           h("span", { class: "lrw", title: rewardLong(ev.reward) }, rewardLabel(ev.reward)),
-          ev.doubled ? h("span", { class: "lflag" }, ` ×2 (${lt("doubled")})`) : null,
+          ev.doubled ? h("span", { class: "lflag" }, ` ×2 (${t("lieux:doubled")})`) : null,
           got.length ? h("span", { class: "lgot" }, ` → ${got.join(", ")}`) : null,
         ], "reward");
-      }) : line(lt("scoringNothing"), "note"))));
+      }) : line(t("lieux:scoringNothing"), "note"))));
   return h("section", { class: "lscoring", key: "scoring", "data-testid": "round-scoring" },
     h("div", { class: "dialog-head" },
-      h("h2", { class: "section-title" }, lt("scoringTitle", { round: sc.round })),
-      h("button", { type: "button", class: "tb-btn", onclick: () => { memo.hidden = true; rerender(); } }, lt("scoringClose"))),
+      h("h2", { class: "section-title" }, t("lieux:scoringTitle", { round: sc.round })),
+      h("button", { type: "button", class: "tb-btn", onclick: () => { memo.hidden = true; rerender(); } }, t("lieux:scoringClose"))),
     h("div", { class: "lscore-body" }, body));
 }
 
-function endScreen(u, viewer) {
-  const ranking = u.ranking || u.view.ranking || [];
-  const scores = u.scores || u.view.scores || u.view.gold || {};
-  const rows = [];
-  let place = 1;
-  const notes = [];
-  let prev = null;
-  for (const group of ranking) {
-    for (const c of group) {
-      rows.push(h("tr", { key: c, class: `c-${c} ${c === viewer ? "me" : ""}` },
-        h("td", { class: "place" }, String(place)),
-        h("td", {}, h("span", { class: "swatch" }), " ", colourName(c), c === viewer ? ` (${t("youShort")})` : "",
-          u.view.first === c ? h("span", { class: "crown", title: t("firstPlayer") }, " ♛") : null),
-        h("td", { class: "num" }, String(scores[c] ?? "?"))));
-      place += 1;
-    }
-    const g = scores[group[0]];
-    if (prev != null && prev === g) notes.push(lt("winnerTie", { gold: g }));
-    prev = g;
-  }
-  const winners = ranking[0] || [];
-  const head = winners.includes(viewer) ? t("winnerYou") : t("winnerOther", { player: winners.map(colourName).join(" & ") });
-  return h("div", { class: "overlay", key: "end" },
-    h("div", { class: "dialog end", role: "dialog", "aria-modal": "true", "aria-labelledby": "end-title", "data-testid": "final-scores" },
-      h("h2", { id: "end-title" }, `${t("gameOver")} · ${lt("game.lieux")}`),
-      h("p", { class: "winner" }, head),
-      h("table", { class: "scores" },
-        h("thead", {}, h("tr", {}, h("th", {}, t("place")), h("th", {}, t("player")), h("th", { class: "num" }, lt("finalGold")))),
-        h("tbody", {}, rows)),
-      [...new Set(notes)].map((n) => h("p", { class: "tie-note", "data-testid": "tie-break" }, n)),
-      h("div", { class: "dialog-buttons" },
-        h("button", { type: "button", class: "btn primary", "data-ui": "again", "data-testid": "play-again" }, t("playAgain")),
-        h("button", { type: "button", class: "btn", "data-ui": "view-table" }, t("viewTable")),
-        h("button", { type: "button", class: "btn", "data-ui": "menu" }, t("newGame")))));
-}
+export const id = "lieux";
 
-/** The game screen: table + log, then the end screen. meta: {seats, endHidden, speed, flash, lastText, rerender, log}. */
-export function lieuxScreen(u, meta) {
+/** An event told in the current language ("" for one the log does not show). */
+export const tell = (ev, view, viewer) => lieuxEventText(ev, { viewer });
+/** Its table flashes the player who moved, not a position. */
+export const focusOf = () => ({});
+/** Its choices are one step each: nothing to select first. */
+export const hintSelection = (action, u, sel) => sel;
+
+/** The game screen: table + log, then the end dialog. `ui`: the page's state; `ctx`: {log, hint, rerender, withShare}. */
+export function screen(u, ui, ctx) {
   collect(u);
-  setInfoRerender(meta.rerender);
+  setInfoRerender(ctx.rerender);
   const view = u.view;
-  const m = { viewer: u.viewer, seats: u.seats, legal: u.legal || [], lastText: meta.lastText, flash: meta.flash,
-    fresh: freshCards(u), scoring: scoringPanel(view, meta.speed, meta.rerender), hint: meta.hint };
-  const out = [h("div", { class: "game lgame", key: "game" }, lieuxTable(view, m), meta.log)];
-  if (u.over && !meta.endHidden) out.push(endScreen(u, u.viewer));
-  else if (u.over) out.push(h("button", { key: "show-end", type: "button", class: "btn primary floating", "data-ui": "show-end" }, t("finalScores")));
-  return out;
+  const m = { viewer: u.viewer, seats: u.seats, legal: u.legal || [], lastText: ui.lastText, flash: ui.flash,
+    fresh: freshCards(u), scoring: scoringPanel(view, ctx.speed, ctx.rerender), hint: ctx.hint };
+  return [
+    h("div", { class: "game lgame", key: "game" }, lieuxTable(view, m), ctx.log),
+    ...endOfGame(u, ui.endHidden, () => ctx.withShare(endDialog(u, {
+      viewer: u.viewer, title: `${t("gameOver")} · ${t("lieux:game.lieux")}`, scoreLabel: t("lieux:finalGold"), crown: true,
+      tieNote: (rule, score) => t(`lieux:tie.${rule}`, { score }),
+    }))),
+  ];
 }
 
 /** Rules help; `view` (in a game) adds the reward tables of the places on the table. */
-export function lieuxRules(view) {
-  const values = [15, 14, 13, 12, 11, 10, 9, 8, 7, 6, 5, 4, 3, 2, 1];
+export function rules(view) {
+  const values = cardValues();
   return h("div", { class: "overlay", key: "rules", "data-ui": "overlay-close" },
     h("div", { class: "dialog rules", role: "dialog", "aria-modal": "true", "aria-labelledby": "rules-title", "data-testid": "rules" },
       h("div", { class: "dialog-head" },
-        h("h2", { id: "rules-title" }, `${t("rulesTitle")} · ${lt("game.lieux")}`),
+        h("h2", { id: "rules-title" }, `${t("rulesTitle")} · ${t("lieux:game.lieux")}`),
         h("button", { type: "button", class: "btn close", "data-ui": "rules-close", "aria-label": t("close") }, "✕")),
       h("ul", { class: "rules-list" }, lieuxRulesText().map((p, i) => h("li", { key: String(i), class: i === lieuxRulesText().length - 1 ? "house" : "" }, p))),
       view && view.places ? [
-        h("h3", { key: "rt" }, `${lt("rewards")} · ${lt("setShort", { set: view.set })}`),
+        h("h3", { key: "rt" }, `${t("lieux:rewards")} · ${t("lieux:setShort", { set: view.set })}`),
         h("ul", { key: "rl", class: "rules-list" }, view.places.map((pl) => h("li", { key: pl.id },
           h("strong", {}, placeName(pl.id)), ": ", pl.rewards.map((r, i) => `${i + 1}. ${rewardLong(r)}`).join(" · ")))),
       ] : null,
-      h("h3", {}, lt("charactersTitle")),
+      h("h3", {}, t("lieux:charactersTitle")),
       h("ul", { class: "card-list" }, values.map((v) => h("li", { key: String(v), class: "card-help" },
         h("span", { class: "lmini-v" }, String(v)),
-        h("span", {}, h("strong", {}, charName(v)), TIMING[v] ? ` ${TIMING[v] === "end" ? "☾" : "⚡"}` : "", " — ", effectText(v))))),
+        h("span", {}, h("strong", {}, charName(v)), timingOf(v) ? ` ${timingOf(v) === "end" ? "☾" : "⚡"}` : "", " — ", effectText(v))))),
       h("div", { class: "dialog-buttons" },
         h("button", { type: "button", class: "btn primary", "data-ui": "rules-close" }, t("close")))));
 }

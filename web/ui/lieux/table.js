@@ -1,8 +1,10 @@
 // The table of Château, Village & Port, drawn from the viewer's `view` and the `legal` action strings only.
 // Every choice is an element carrying the exact action string (data-action); the engine decides the rest.
 import { h } from "../dom.js";
-import { t, colourName, LANG_CODES, lang } from "../../i18n/index.js";
-import { lt, charName, faceName, effectText, placeName, rewardLabel, rewardLong, who, TIMING, abilityName, ABILITY_VALUE } from "./i18n.js";
+import { t, colourName } from "../../i18n/index.js";
+import { topBar, badge } from "../chrome.js";
+import { charName, faceName, effectText, placeName, rewardLabel, rewardLong, who, abilityName } from "./i18n.js";
+import { timingOf, abilityValue } from "./cards.js";
 
 export const PLACES = ["chateau", "village", "port"];
 
@@ -25,7 +27,7 @@ export function parseLieux(legal) {
 }
 
 const timingMark = (v, timing) => {
-  const tm = timing !== undefined ? timing : TIMING[v];
+  const tm = timing !== undefined ? timing : timingOf(v);
   return tm === "immediate" ? "⚡" : tm === "end" ? "☾" : "";
 };
 
@@ -59,7 +61,7 @@ export function lcard(owner, value, opts = {}) {
   if (!hidden) {
     props["data-value"] = String(value);
     props.title = `${colourName(owner)} · ${charName(value)} (${value}) — ${effectText(value)}`;
-  } else props.title = `${colourName(owner)} · ${lt("chosenDown")}`;
+  } else props.title = `${colourName(owner)} · ${t("lieux:chosenDown")}`;
   const body = [];
   if (!hidden) {
     body.push(h("span", { key: "v", class: "lv" }, String(value)));
@@ -71,24 +73,9 @@ export function lcard(owner, value, opts = {}) {
   return h(tag, props, body);
 }
 
-function seatLabel(colour, meta) {
-  const seat = (meta.seats || []).find((s) => s.colour === colour);
-  if (colour === meta.viewer) return t("you");
-  if (seat && seat.kind === "bot") return t("bot", { level: t(`level.${seat.level || "normal"}`) });
-  return "";
-}
-
-function topBar(view) {
-  return h("header", { class: "topbar", key: "topbar" },
-    h("span", { class: "brand" }, lt("game.lieux")),
-    h("span", { class: "round", "data-testid": "round" },
-      lt("roundTurn", { r: view.round, n: view.rounds, t: view.turn, m: view.turns })),
-    h("span", { class: "muted lset" }, lt("setShort", { set: view.set })),
-    h("span", { class: "spacer" }),
-    h("select", { class: "tb-lang", "data-setup": "lang", "aria-label": t("language") },
-      LANG_CODES.map((code) => h("option", { value: code, selected: code === lang() }, code.toUpperCase()))),
-    h("button", { type: "button", class: "tb-btn", "data-ui": "rules" }, t("rulesButton")),
-    h("button", { type: "button", class: "tb-btn", "data-ui": "menu", title: t("newGame") }, t("menu")));
+function lieuxTopBar(view) {
+  return topBar(t("lieux:game.lieux"), t("lieux:roundTurn", { r: view.round, n: view.rounds, t: view.turn, m: view.turns }),
+    [h("span", { class: "muted lset" }, t("lieux:setShort", { set: view.set }))]);
 }
 
 function players(view, meta) {
@@ -96,33 +83,25 @@ function players(view, meta) {
     view.seats.map((c) => {
       const gold = view.gold ? view.gold[c] : null;
       const sel = view.selected ? view.selected[c] : null;
-      const cls = ["badge", `c-${c}`, view.to_act === c ? "to-act" : "", c === view.viewer ? "me" : "",
-        meta.flash === c ? "flash" : ""].filter(Boolean).join(" ");
       let chosen;
-      if (!sel) chosen = h("span", { class: "lchosen none", title: lt("chosenNone") }, "—");
-      else if (sel.value == null) chosen = h("span", { class: `lchosen down c-${c}`, title: lt("chosenDown"), "aria-label": lt("chosenDown") }, "✦");
-      else chosen = h("span", { class: `lchosen mine c-${c}`, title: lt("yourChosen", { card: charName(sel.value) }) }, String(sel.value));
+      if (!sel) chosen = h("span", { class: "lchosen none", title: t("lieux:chosenNone") }, "—");
+      else if (sel.value == null) chosen = h("span", { class: `lchosen down c-${c}`, title: t("lieux:chosenDown"), "aria-label": t("lieux:chosenDown") }, "✦");
+      else chosen = h("span", { class: `lchosen mine c-${c}`, title: t("lieux:yourChosen", { card: charName(sel.value) }) }, String(sel.value));
       const forced = view.forced && view.forced[c];
-      return h("div", { key: c, class: cls, "data-colour": c },
-        h("span", { class: "badge-head" },
-          h("span", { class: "swatch", "aria-hidden": "true" }),
-          h("span", { class: "pname" }, colourName(c)),
-          view.first === c ? h("span", { class: "crown", title: t("firstPlayer"), "aria-label": t("firstPlayer") }, "♛") : null,
-          h("span", { class: `score ${gold == null ? "hidden-gold" : ""}`, title: lt("gold"), "data-testid": `gold-${c}` },
-            gold == null ? "?" : String(gold))),
-        h("span", { class: "badge-sub" },
-          h("span", { class: "kind" }, seatLabel(c, meta)),
-          h("span", { class: "counts" },
-            `${lt("hand")} ${view.hand_sizes ? view.hand_sizes[c] : "?"} · ${lt("pile")} ${view.pile_sizes ? view.pile_sizes[c] : "?"}` +
-            ` · ${lt("discarded")} ${view.discard && view.discard[c] ? view.discard[c].length : 0}`)),
-        h("span", { class: "lbadge-row" },
-          h("span", { class: "muted" }, `${lt("chosen")}:`), chosen,
-          forced ? h("span", { class: "lforced" }, lt("forcedTo", { place: placeName(forced) })) : null));
+      return badge(c, view, meta, {
+        score: h("span", { class: `score ${gold == null ? "hidden-gold" : ""}`, title: t("lieux:gold"), "data-testid": `gold-${c}` },
+          gold == null ? "?" : String(gold)),
+        counts: `${t("lieux:hand")} ${view.hand_sizes ? view.hand_sizes[c] : "?"} · ${t("lieux:pile")} ${view.pile_sizes ? view.pile_sizes[c] : "?"}` +
+          ` · ${t("lieux:discarded")} ${view.discard && view.discard[c] ? view.discard[c].length : 0}`,
+        rows: [h("span", { class: "lbadge-row" },
+          h("span", { class: "muted" }, `${t("lieux:chosen")}:`), chosen,
+          forced ? h("span", { class: "lforced" }, t("lieux:forcedTo", { place: placeName(forced) })) : null)],
+      });
     }));
 }
 
 function cardRef(owner, value, place, viewer) {
-  return lt("cardAt", { owner: who(owner, viewer), card: charName(value), value, place: placeName(place) });
+  return t("lieux:cardAt", { owner: who(owner, viewer), card: charName(value), value, place: placeName(place) });
 }
 
 function decisionPanel(view, P, meta) {
@@ -134,19 +113,19 @@ function decisionPanel(view, P, meta) {
   if (view.is_over || !d) text = t("gameOver");
   else if (!mine) {
     const kind = d.kind === "select" || d.kind === "put" ? d.kind : "effect";
-    text = lt(`dec.bot.${kind}`, { player: who(d.player || view.to_act, meta.viewer), ability: d.ability ? abilityName(d.ability) : "" });
+    text = t(`lieux:dec.bot.${kind}`, { player: who(d.player || view.to_act, meta.viewer), ability: d.ability ? abilityName(d.ability) : "" });
   } else {
     const src = d.source || {};
-    const source = d.copied ? lt("copiedAs", { card: charName(src.value), ability: abilityName(d.ability) })
+    const source = d.copied ? t("lieux:copiedAs", { card: charName(src.value), ability: abilityName(d.ability) })
       : charName(src.value ?? null);
     const selV = view.selected && view.selected[view.viewer] ? view.selected[view.viewer].value : null;
     const forced = d.forced || (view.forced && view.forced[view.viewer]);
     if (d.kind === "put") {
-      text = lt(forced ? "dec.you.put.forced" : "dec.you.put", { card: charName(selV), value: selV, place: forced ? placeName(forced) : "" });
-    } else text = lt(`dec.you.${d.kind}`, { source });
+      text = t(forced ? "lieux:dec.you.put.forced" : "lieux:dec.you.put", { card: charName(selV), value: selV, place: forced ? placeName(forced) : "" });
+    } else text = t(`lieux:dec.you.${d.kind}`, { source });
     if (d.kind === "put") {
       for (const o of P.put) {
-        const side = o.side ? ` · ${lt(o.side === "left" ? "leftOf" : "rightOf", { value: o.value })}` : "";
+        const side = o.side ? ` · ${t(o.side === "left" ? "lieux:leftOf" : "lieux:rightOf", { value: o.value })}` : "";
         buttons.push(btn(o.action, `${placeName(o.place)}${side}`, "primary"));
       }
     }
@@ -156,8 +135,8 @@ function decisionPanel(view, P, meta) {
         const c = cardAtRef(view, pl, Number(pos));
         buttons.push(h("div", { key: `m-${srcRef}`, class: "lchoice-group" },
           h("span", { class: "lchoice-label" }, c ? cardRef(c.owner, c.value, pl, meta.viewer) : srcRef),
-          list.map((o) => btn(o.action, o.side ? lt("moveToSide", { place: placeName(o.to), side: lt(`side.${o.side}`) })
-            : lt("moveTo", { place: placeName(o.to) })))));
+          list.map((o) => btn(o.action, o.side ? t("lieux:moveToSide", { place: placeName(o.to), side: t(`lieux:side.${o.side}`) })
+            : t("lieux:moveTo", { place: placeName(o.to) })))));
       }
     }
     if (P.targets.length) {
@@ -180,7 +159,7 @@ function decisionPanel(view, P, meta) {
     for (const [ref, o] of P.cards) {
       const [pl, pos] = ref.split(":");
       const c = cardAtRef(view, pl, Number(pos));
-      const verb = o.verb === "copy" ? lt("copy") : lt("discard");
+      const verb = o.verb === "copy" ? t("lieux:copy") : t("lieux:discard");
       buttons.push(btn(o.action, `${verb}: ${c ? cardRef(c.owner, c.value, pl, meta.viewer) : ref}`));
     }
     for (const a of P.other) buttons.push(btn(a, a));
@@ -189,7 +168,7 @@ function decisionPanel(view, P, meta) {
   if (mine && d && d.kind === "put") {
     const v = view.selected && view.selected[view.viewer] ? view.selected[view.viewer].value : null;
     if (v != null) help = effectText(v);
-  } else if (mine && d && d.kind !== "select" && d.ability) help = effectText(ABILITY_VALUE[d.ability]);
+  } else if (mine && d && d.kind !== "select" && d.ability) help = effectText(abilityValue(d.ability));
   return h("section", { class: `decision ldecision ${mine ? "mine" : "waiting"}`, key: "decision", "aria-live": "polite", "data-testid": "decision" },
     h("p", { class: "decision-text" }, text),
     help ? h("p", { class: "leffect" }, help) : null,
@@ -203,37 +182,26 @@ function cardAtRef(view, placeId, pos) {
   return pl && pl.cards[pos - 1] ? pl.cards[pos - 1] : null;
 }
 
-/** Where a put would land in a row kept in decreasing value (L2: left/right of equal values). */
-function slotIndex(cards, o) {
-  if (o.side === "left") return cards.findIndex((c) => c.value === o.value);
-  if (o.side === "right") {
-    let last = -1;
-    cards.forEach((c, i) => { if (c.value === o.value) last = i; });
-    return last + 1;
-  }
-  const i = cards.findIndex((c) => c.value < o.value);
-  return i < 0 ? cards.length : i;
-}
-
 function placePanel(pl, view, P, meta) {
   const sources = new Set([...P.moves.keys()]);
   const items = [];
   const puts = P.put.filter((o) => o.place === pl.id);
   const slotsAt = new Map();
+  const slots = (view.decision && view.decision.slots) || {}; // where each put lands (rule L2, from the engine)
   for (const o of puts) {
-    const i = slotIndex(pl.cards, o);
+    const i = Object.hasOwn(slots, o.action) ? slots[o.action] : pl.cards.length;
     slotsAt.set(i, [...(slotsAt.get(i) || []), o]);
   }
   const slot = (o) => h("button", { key: `slot-${o.action}`, type: "button", class: "lslot", "data-action": o.action,
-    "aria-label": `${placeName(pl.id)}${o.side ? ` (${lt(`side.${o.side}`)})` : ""}` },
-  h("span", { class: "lslot-v" }, String(o.value)), h("span", { class: "lslot-l" }, lt("here")));
+    "aria-label": `${placeName(pl.id)}${o.side ? ` (${t(`lieux:side.${o.side}`)})` : ""}` },
+  h("span", { class: "lslot-v" }, String(o.value)), h("span", { class: "lslot-l" }, t("lieux:here")));
   pl.cards.forEach((c, i) => {
     for (const o of slotsAt.get(i) || []) items.push(slot(o));
     const ref = `${pl.id}:${i + 1}`;
     const target = P.cards.get(ref);
     const cls = [target ? "target" : "", sources.has(ref) ? "source" : "", meta.fresh.has(`${c.owner}:${c.value}`) ? "fresh" : "",
     ].filter(Boolean).join(" ");
-    const label = target ? (target.verb === "copy" ? lt("copy") : lt("discard")) : null;
+    const label = target ? (target.verb === "copy" ? t("lieux:copy") : t("lieux:discard")) : null;
     items.push(lcard(c.owner, c.value, { key: `c-${c.owner}-${c.value}`, tag: target ? "button" : "div", timing: c.timing,
       cls, label, attrs: target ? { "data-action": target.action } : {} }));
   });
@@ -241,32 +209,32 @@ function placePanel(pl, view, P, meta) {
   return h("section", { class: `lplace p-${pl.id}`, key: `place-${pl.id}`, "data-place": pl.id, "data-testid": `place-${pl.id}` },
     h("div", { class: "lplace-card" },
       h("h2", { class: "lplace-name" }, placeName(pl.id)),
-      h("ol", { class: "lrewards", "aria-label": lt("rewards") },
+      h("ol", { class: "lrewards", "aria-label": t("lieux:rewards") },
         pl.rewards.map((r, i) => h("li", { key: `r${i}`, title: rewardLong(r) },
-          h("span", { class: "lrk" }, lt("rank", { n: i + 1 })), " ", h("span", { class: `lrw ${typeof r === "number" && r < 0 ? "neg" : ""}` }, rewardLabel(r)))))),
-    h("div", { class: "lrow" }, items.length ? items : h("p", { class: "muted lempty" }, lt("emptyPlace"))));
+          h("span", { class: "lrk" }, t("lieux:rank", { n: i + 1 })), " ", h("span", { class: `lrw ${typeof r === "number" && r < 0 ? "neg" : ""}` }, rewardLabel(r)))))),
+    h("div", { class: "lrow" }, items.length ? items : h("p", { class: "muted lempty" }, t("lieux:emptyPlace"))));
 }
 
 function handArea(view, P) {
   const hand = view.hand || [];
   const sel = view.selected && view.selected[view.viewer];
   return h("section", { class: `hand-wrap lhand-wrap ${P.select.size ? "choosing" : ""}`, key: "hand" },
-    h("h2", { class: "section-title" }, lt("yourHand")),
+    h("h2", { class: "section-title" }, t("lieux:yourHand")),
     h("div", { class: "lhand", "data-testid": "hand" },
       sel && sel.value != null ? lcard(view.viewer, sel.value, { key: "chosen", mine: true, down: true, cls: "chosen",
-        label: lt("chosen") }) : null,
+        label: t("lieux:chosen") }) : null,
       hand.length ? hand.map((v) => {
         const a = P.select.get(v);
         return lcard(view.viewer, v, { key: `h-${v}`, tag: a ? "button" : "div", cls: `in-hand ${a ? "selectable" : ""}`,
           attrs: a ? { "data-action": a } : {} });
-      }) : h("p", { class: "muted" }, lt("emptyHand"))));
+      }) : h("p", { class: "muted" }, t("lieux:emptyHand"))));
 }
 
 /** The whole table. meta: {viewer, seats, legal, lastText, flash, fresh, scoring}. */
 export function lieuxTable(view, meta) {
   const P = parseLieux(meta.legal);
   return h("div", { class: `table ltable ${P.select.size ? "placing" : ""}`, "data-testid": "table", "data-game": "lieux" },
-    topBar(view),
+    lieuxTopBar(view),
     players(view, meta),
     decisionPanel(view, P, meta),
     infoLine(),

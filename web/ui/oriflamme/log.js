@@ -1,5 +1,5 @@
 // Events (already redacted for the viewer) told in words.
-import { t, has, cardName, colourName } from "../i18n/index.js";
+import { t, has, cardName, colourName } from "../../i18n/index.js";
 
 export function eventText(ev, edition, meta) {
   const who = (c) => (c == null ? "?" : c === meta.viewer ? `${colourName(c)} (${t("youShort")})` : colourName(c));

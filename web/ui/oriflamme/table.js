@@ -1,18 +1,12 @@
 // The table, drawn from the viewer's `view` and the `legal` action strings only.
-import { h, raw } from "./dom.js";
-import { t, cardName, faceName, ability, colourName, LANG_CODES, lang } from "../i18n/index.js";
-import { emblemSvg, BACK_SVG } from "../art/emblems.js";
+import { h, raw } from "../dom.js";
+import { t, cardName, faceName, ability, colourName } from "../../i18n/index.js";
+import { emblemSvg, BACK_SVG } from "../../art/emblems.js";
+import { topBar, badge } from "../chrome.js";
 
 export function playerLabel(colour, meta) {
   const name = colourName(colour);
   return colour === meta.viewer ? `${name} (${t("youShort")})` : name;
-}
-
-function seatKindLabel(colour, meta) {
-  const seat = (meta.seats || []).find((s) => s.colour === colour);
-  if (colour === meta.viewer) return t("you");
-  if (seat && seat.kind === "bot") return t("bot", { level: t(`level.${seat.level || "normal"}`) });
-  return "";
 }
 
 /** One card. Opponents' face-down cards carry no name anywhere: no text, no title, no data-card. */
@@ -42,49 +36,34 @@ export function card(edition, c, opts = {}) {
   return h(tag, props, body);
 }
 
-function topBar(view, meta) {
-  const dirArrow = view.direction === "rtl" ? "←" : "→";
-  return h("header", { class: "topbar", key: "topbar" },
-    h("span", { class: "brand" }, t("title")),
-    h("span", { class: "round", "data-testid": "round" }, t("round", { r: view.round, n: view.rounds })),
-    h("span", { class: "dir", title: `${t("direction")}: ${t(`direction.${view.direction}`)}` },
-      h("span", { class: "dir-arrow", "aria-hidden": "true" }, dirArrow),
-      h("span", { class: "sr-only" }, `${t("direction")}: ${t(`direction.${view.direction}`)}`)),
-    h("span", { class: "spacer" }),
-    h("select", { class: "tb-lang", "data-setup": "lang", "aria-label": t("language") },
-      LANG_CODES.map((code) => h("option", { value: code, selected: code === lang() }, code.toUpperCase()))),
-    h("button", { type: "button", class: "tb-btn", "data-ui": "rules" }, t("rulesButton")),
-    h("button", { type: "button", class: "tb-btn", "data-ui": "menu", title: t("newGame") }, t("menu")));
+function oriflammeTopBar(view) {
+  const dir = `${t("direction")}: ${t(`direction.${view.direction}`)}`;
+  return topBar(t("title"), t("round", { r: view.round, n: view.rounds }), [
+    h("span", { class: "dir", title: dir },
+      h("span", { class: "dir-arrow", "aria-hidden": "true" }, view.direction === "rtl" ? "←" : "→"),
+      h("span", { class: "sr-only" }, dir))]);
 }
 
 function players(view, P, meta) {
   return h("section", { class: "players", key: "players", "aria-label": t("player") },
     view.seats.map((c) => {
       const steal = P.steal.get(c);
-      const toAct = view.to_act === c;
-      const cls = ["badge", `c-${c}`, toAct ? "to-act" : "", steal ? "target" : "", c === view.viewer ? "me" : "",
-        meta.flash === c ? "flash" : ""].filter(Boolean).join(" ");
       const discard = (view.discard && view.discard[c]) || [];
-      const inner = [
-        h("span", { class: "badge-head" },
-          h("span", { class: "swatch", "aria-hidden": "true" }),
-          h("span", { class: "pname" }, colourName(c)),
-          view.first === c ? h("span", { class: "crown", title: t("firstPlayer"), "aria-label": t("firstPlayer") }, "♛") : null,
-          // keyed by value: a new score is a new element, which pops (CSS) so changes catch the eye
-          h("span", { key: `score-${view.scores[c] ?? 0}`, class: "score", title: t("score"), "data-testid": `score-${c}` },
-            String(view.scores[c] ?? 0))),
-        h("span", { class: "badge-sub" },
-          h("span", { class: "kind" }, seatKindLabel(c, meta)),
-          h("span", { class: "counts" },
-            h("span", { title: t("handSize") }, `${t("handSize")} ${view.hand_sizes ? view.hand_sizes[c] : "?"}`),
-            h("span", { title: t("asideSize") }, ` · ${t("asideSize")} ${view.aside_sizes ? view.aside_sizes[c] : "?"}`))),
-        h("span", { class: "discard", title: discard.length ? `${t("discard")}: ${discard.map((d) => cardName(view.edition, d)).join(", ")}` : t("discardEmpty") },
-          discard.length ? discard.map((d, i) => raw("span", { key: `${d}${i}`, class: "mini", "data-card": d, "data-info": d, title: cardName(view.edition, d) }, emblemSvg(d)))
-            : h("span", { class: "muted" }, "—")),
-        steal ? h("span", { class: "act-label" }, t("steal")) : null,
-      ];
-      if (steal) return h("button", { key: c, type: "button", class: cls, "data-action": steal }, inner);
-      return h("div", { key: c, class: cls }, inner);
+      return badge(c, view, meta, {
+        // keyed by value: a new score is a new element, which pops (CSS) so changes catch the eye
+        score: h("span", { key: `score-${view.scores[c] ?? 0}`, class: "score", title: t("score"), "data-testid": `score-${c}` },
+          String(view.scores[c] ?? 0)),
+        counts: [
+          h("span", { title: t("handSize") }, `${t("handSize")} ${view.hand_sizes ? view.hand_sizes[c] : "?"}`),
+          h("span", { title: t("asideSize") }, ` · ${t("asideSize")} ${view.aside_sizes ? view.aside_sizes[c] : "?"}`)],
+        rows: [
+          h("span", { class: "discard", title: discard.length ? `${t("discard")}: ${discard.map((d) => cardName(view.edition, d)).join(", ")}` : t("discardEmpty") },
+            discard.length ? discard.map((d, i) => raw("span", { key: `${d}${i}`, class: "mini", "data-card": d, "data-info": d, title: cardName(view.edition, d) }, emblemSvg(d)))
+              : h("span", { class: "muted" }, "—")),
+          steal ? h("span", { class: "act-label" }, t("steal")) : null],
+        action: steal || null,
+        target: Boolean(steal),
+      });
     }));
 }
 
@@ -235,7 +214,7 @@ function handArea(view, P, sel) {
  */
 export function table(view, P, sel, meta) {
   return h("div", { class: `table ed-${view.edition} ${P.place.size ? "placing" : ""}`, "data-testid": "table" },
-    topBar(view, meta),
+    oriflammeTopBar(view),
     players(view, P, meta),
     queue(view, P, sel, meta),
     decisionPanel(view, P, meta),

@@ -1,0 +1,19 @@
+// One adapter per game: the module that draws its table (screen), its rules help (rules), tells its
+// events (tell) and maps a hinted action to a first selection (hintSelection). Oriflamme's is part of
+// the first screen; the others are fetched when their game is chosen, resumed or played.
+import * as oriflamme from "./oriflamme/index.js";
+
+const loaded = { oriflamme };
+const loaders = { lieux: () => import("./lieux/index.js") };
+const loading = {};
+
+/** A game's adapter if it is loaded, else null. */
+export const adapterOf = (game) => (Object.hasOwn(loaded, game || "oriflamme") ? loaded[game || "oriflamme"] : null);
+
+/** A game's adapter, fetched the first time (Oriflamme's for an id that names no game). */
+export function loadAdapter(game) {
+  const id = Object.hasOwn(loaders, game) || Object.hasOwn(loaded, game) ? game : "oriflamme";
+  if (loaded[id]) return Promise.resolve(loaded[id]);
+  loading[id] ||= loaders[id]().then((m) => { loaded[id] = m; return m; });
+  return loading[id];
+}

@@ -1,0 +1,97 @@
+// The player's input: clicks on [data-action] (an action string for the engine) and on the page's own
+// controls ([data-ui], Oriflamme's [data-select-*] first steps, [data-info]), the setup form, and the
+// keyboard (arrows between choices, Escape closes the rules).
+import { S, app, render } from "./store.js";
+import { setLang, lang } from "../i18n/index.js";
+import { seatInfo, editionInfo } from "./setup.js";
+import { lieuxSetupChange } from "./lieux/setup.js";
+import { loadAdapter } from "./games.js";
+import { focusFirstAction } from "./screen.js";
+import { act, startGame, resumeGame, leaveGame, handOver, requestHint, retellLog, setKeyboardUser } from "./loop.js";
+
+function onClick(ev) {
+  const target = ev.target.closest("[data-action]") ||
+    ev.target.closest("[data-select-card],[data-select-move],[data-select-choose],[data-ui],[data-info]");
+  if (!target || !app.contains(target)) return;
+  if (target.dataset.info != null && target.dataset.action == null) { S.info = target.dataset.info; render(); return; }
+  const d = target.dataset;
+  if (d.action != null) { act(d.action); return; }
+  if (d.selectCard != null) { S.sel = { ...S.sel, handIdx: Number(d.selectCard) }; render(); return; }
+  if (d.selectMove != null) { S.sel = { ...S.sel, moveSrc: Number(d.selectMove) }; render(); return; }
+  if (d.selectChoose != null) { S.sel = { ...S.sel, chooseA: Number(d.selectChoose) }; render(); return; }
+  switch (d.ui) {
+    case "rules": S.rules = true; render(); focusFirstAction(); break;
+    case "rules-close": S.rules = false; render(); break;
+    case "info-close": S.info = null; render(); break;
+    case "overlay-close": if (ev.target === target) { S.rules = false; render(); } break;
+    case "resume": resumeGame(); break;
+    case "again": S.setup = { ...S.setup, seed: "" }; startGame(); break; // a fresh deal, same table
+    case "view-table": S.endHidden = true; render(); break;
+    case "show-end": S.endHidden = false; render(); break;
+    case "menu": leaveGame(); break;
+    case "hotseat-ready": handOver(); break;
+    case "hint": requestHint(); break;
+    default: break;
+  }
+}
+
+function onSetupChange(ev) {
+  const el = ev.target.closest("[data-setup]");
+  if (!el) return;
+  const name = el.dataset.setup;
+  const s = { ...S.setup, levels: [...S.setup.levels] };
+  if (lieuxSetupChange(s, name, el)) { // game chooser, place set, hidden gold
+    loadAdapter(s.game).then(() => render());
+  } else if (name === "edition") {
+    if (!editionInfo(el.value)) return;
+    s.edition = el.value;
+  }
+  else if (name === "players") s.players = Number(el.value);
+  else if (name === "colour") s.colour = el.value;
+  else if (name === "lang") {
+    s.lang = el.value;
+    setLang(el.value).then(() => { S.setup = { ...S.setup, lang: lang() }; retellLog(); render(); });
+  }
+  else if (name === "speed") s.speed = el.value;
+  else if (name === "seed") s.seed = el.value;
+  else if (name.startsWith("level-")) s.levels[Number(name.slice(6)) - 1] = el.value;
+  // The seat range and colours of the game and variant now chosen (the catalogue's).
+  const info = seatInfo(s);
+  s.players = Math.min(info.max, Math.max(info.min, s.players));
+  if (!info.colours.includes(s.colour)) s.colour = info.colours[0];
+  S.setup = s;
+  if (ev.type === "change" || name !== "seed") render();
+}
+
+function onSubmit(ev) {
+  if (ev.target.closest("[data-ui=setup-form]")) {
+    ev.preventDefault();
+    startGame();
+  }
+}
+
+const ACTIONABLE = "[data-action],[data-select-card],[data-select-move],[data-select-choose]";
+function onKey(ev) {
+  if (ev.key === "Escape" && S.rules) { S.rules = false; render(); return; }
+  if (!["ArrowLeft", "ArrowRight", "ArrowUp", "ArrowDown"].includes(ev.key)) return;
+  const cur = document.activeElement;
+  if (!cur || !cur.matches || !cur.matches(ACTIONABLE)) return;
+  const all = Array.from(app.querySelectorAll(ACTIONABLE));
+  const i = all.indexOf(cur);
+  if (i < 0) return;
+  let step = ev.key === "ArrowRight" || ev.key === "ArrowDown" ? 1 : -1;
+  if (cur.closest(".queue.rtl") && (ev.key === "ArrowLeft" || ev.key === "ArrowRight")) step = -step;
+  const next = all[(i + step + all.length) % all.length];
+  if (next) { ev.preventDefault(); next.focus(); }
+}
+
+/** Listen to the page (once, at start). */
+export function listen() {
+  app.addEventListener("click", onClick);
+  app.addEventListener("change", onSetupChange);
+  app.addEventListener("input", onSetupChange);
+  app.addEventListener("submit", onSubmit);
+  document.addEventListener("keydown", onKey);
+  document.addEventListener("keydown", (ev) => { if (ev.key === "Tab" || ev.key === "Enter" || ev.key === " ") setKeyboardUser(true); });
+  document.addEventListener("pointerdown", () => { setKeyboardUser(false); });
+}

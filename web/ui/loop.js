@@ -1,0 +1,269 @@
+// The game loop: deal (or resume) a table, apply each engine answer to the store, step the bots at the
+// chosen pace, send the human's action strings, hand the device over in hot-seat, ask for hints, and
+// save at each human decision. Other modules follow the game through on(type, fn) (see EVENTS).
+import { S, app, received, speed, sleep, whenIdle, render, renderNextFrame, engineReady, noSelection } from "./store.js";
+import { adapterOf, loadAdapter } from "./games.js";
+import { settingsOf, seedOk } from "./setup.js";
+import { isHotseat } from "./hotseat.js";
+import { rememberGame, savedLog, clearSave, savedGame } from "./saves.js";
+import { setNotice } from "./extras.js";
+import { t } from "../i18n/index.js";
+import { registerServiceWorker } from "../pwa/pwa.js";
+import { focusFirstAction, markHint, currentHint } from "./screen.js";
+
+/**
+ * What the loop tells its listeners, in order, each with one detail object:
+ * - "table":   {gen}                    a fresh table (new deal or resume), before the first answer
+ * - "update":  {update, previous, fromBot, texts}   an engine answer is in the store, before it is drawn
+ * - "drawn":   {update}                 that answer is on screen
+ * - "botwait": {update, ms}             the pause before the next bot move (speed > 0)
+ * - "handover":{colour}                 hot-seat: the table is shown to the next human
+ * - "over":    {update}                 the game ended (the end dialog is on screen)
+ */
+export const EVENTS = ["table", "update", "drawn", "botwait", "handover", "over"];
+const listeners = new Map(EVENTS.map((e) => [e, []]));
+/** Follow the game: `fn(detail)` for each event of `type` (see EVENTS). Returns a function that stops it. */
+export function on(type, fn) {
+  const list = listeners.get(type);
+  if (!list) throw new Error(`unknown game-loop event ${type}`);
+  list.push(fn);
+  return () => { const i = list.indexOf(fn); if (i >= 0) list.splice(i, 1); };
+}
+function emit(type, detail) {
+  for (const fn of listeners.get(type)) {
+    try { fn(detail); } catch (err) { console.error(err); } // a listener never stops the game
+  }
+}
+
+let logSeq = 0;
+let keyboardUser = false;
+/** input.js: whether the player uses the keyboard (their turn then puts the focus on the first choice). */
+export function setKeyboardUser(on) { keyboardUser = on; }
+
+/** An event told in the current language ("" for one the log does not show); null if it cannot be told. */
+function tell(ev, view, viewer) {
+  try {
+    const text = adapterOf(view.game).tell(ev, view, viewer);
+    return typeof text === "string" ? text : null;
+  } catch {
+    return null;
+  }
+}
+
+function addLog(ev, view, viewer) {
+  const text = tell(ev, view, viewer);
+  if (!text) return "";
+  const cls = ev.type === "round_started" || ev.type === "game_over" ? "round" : "";
+  S.log.push({ key: `l${logSeq++}`, text, cls, ev, viewer });
+  if (S.log.length > 400) S.log.splice(0, S.log.length - 400);
+  return text;
+}
+
+/** After a change of language, tell the log again in the new one (entries keep their event). */
+export function retellLog() {
+  const u = S.update;
+  if (!u) return;
+  S.log = S.log.map((e) => {
+    if (!e.ev) return e;
+    const text = tell(e.ev, u.view, e.viewer);
+    return text ? { ...e, text } : e;
+  });
+  S.lastText = (u.events || []).map((ev) => tell(ev, u.view, u.viewer)).filter((x) => x).slice(-3).join(" ");
+}
+
+async function apply(u, gen) {
+  if (gen !== S.gen) return;
+  if (!u || u.error) {
+    S.error = (u && u.error) || "no answer";
+    S.busy = false;
+    render();
+    return;
+  }
+  const game = await loadAdapter(u.view?.game);
+  if (gen !== S.gen) return;
+  received?.push(u);
+  S.error = null;
+  S.hint = null;
+  const fromBot = Boolean(u.actor && u.seats && u.seats.find((s) => s.colour === u.actor && s.kind === "bot"));
+  const texts = (u.events || []).map((ev) => addLog(ev, u.view, u.viewer));
+  S.lastText = texts.filter((x) => x).slice(-3).join(" ");
+  const focus = game.focusOf(u.events);
+  S.flash = fromBot ? u.actor : null;
+  S.flashPos = fromBot ? focus.pos : null;
+  const previous = S.update;
+  S.update = u;
+  S.busy = u.to_act_kind === "bot";
+  if (isHotseat(u) && u.to_act_kind === "human" && u.viewer !== S.shownTo) S.pass = u.viewer;
+  emit("update", { update: u, previous, fromBot, texts });
+  if (u.to_act_kind === "bot" && speed() === 0) renderNextFrame();
+  else render();
+  emit("drawn", { update: u });
+  // Keyboard players get the focus on the first offered choice when their turn comes.
+  if (keyboardUser && u.to_act_kind === "human" && !app.contains(document.activeElement)) focusFirstAction();
+  remember(u);
+  if (u.to_act_kind === "human" || u.over) precacheWhenIdle();
+  if (u.over) { emit("over", { update: u }); return; }
+  if (u.to_act_kind === "bot") {
+    const pace = speed();
+    if (pace > 0) {
+      const ms = 650 * pace + (fromBot ? 150 * pace * Math.min(4, texts.length) : 0);
+      emit("botwait", { update: u, ms });
+      await sleep(ms);
+    }
+    if (gen !== S.gen) return;
+    const next = await S.engine.botStep();
+    await apply(next, gen);
+  }
+}
+
+// A fresh table for a new deal or a resumed save: empty log, no selection, busy until the engine answers.
+function enterGame() {
+  const gen = ++S.gen;
+  S.screen = "game";
+  S.update = null;
+  S.log = [];
+  S.lastText = "";
+  S.endHidden = false;
+  S.sel = noSelection();
+  S.busy = true;
+  S.pass = null;
+  S.shownTo = null;
+  emit("table", { gen });
+  render();
+  return gen;
+}
+
+export async function startGame() {
+  if (!seedOk(S.setup.seed)) { // the form says what a seed must be; no game is dealt
+    S.screen = "setup";
+    S.busy = false;
+    render();
+    app.querySelector("[data-setup=seed]")?.focus();
+    return;
+  }
+  const gen = enterGame();
+  const engine = await engineReady();
+  if (!engine || gen !== S.gen) return;
+  const u = await engine.newGame(settingsOf(S.setup));
+  await apply(u, gen);
+}
+
+/** The human's choice: an action string the engine offered. */
+export async function act(action) {
+  if (S.busy || !S.update || !(S.update.legal || []).includes(action)) return;
+  S.busy = true;
+  app.dataset.busy = "1";
+  const gen = S.gen;
+  const u = await S.engine.act(action);
+  await apply(u, gen);
+}
+
+/** Back to the setup screen; answers still on their way are dropped. */
+export function leaveGame() {
+  S.gen++;
+  S.busy = false;
+  S.screen = "setup";
+  S.update = null;
+  S.pass = null;
+  S.error = null;
+  render();
+}
+
+// ---------------------------------------------------------------- resume after a reload
+
+// Saved with the log as shown (web/ui/saves.js) at each decision of a human: the engine then waits for
+// them, so the save (a call to the engine, 10–60 ms of its time) never delays a bot's move, and it is made
+// once the table is drawn and the page idle. A reload during the bots' moves resumes at the decision
+// before them. A newer update replaces a pending save; storage that throws saves nothing.
+let pendingSave = null;
+function remember(u) {
+  if (u.over) { clearSave(); return; }
+  if (u.to_act_kind !== "human") return;
+  if (!pendingSave) whenIdle(saveNow);
+  pendingSave = u;
+}
+function saveNow() {
+  const u = pendingSave;
+  pendingSave = null;
+  if (u !== S.update) return; // already answered: the next human decision is saved instead
+  rememberGame(S.engine, u, S.log).catch(() => { /* storage full or denied */ });
+}
+
+export async function resumeGame() {
+  const text = savedGame();
+  if (!text) return;
+  const gen = enterGame();
+  const engine = await engineReady();
+  if (!engine || gen !== S.gen) return;
+  const u = await engine.load(text);
+  if (!u || u.error) { // a save the engine refuses: one line, and a clean new game
+    clearSave();
+    setNotice(t("badSave"));
+    startGame();
+    return;
+  }
+  await loadAdapter(u.view?.game);
+  if (gen !== S.gen) return;
+  // The log comes back as shown if every entry is one this page wrote; else the game goes on without it.
+  const saved = savedLog(u.actions);
+  if (saved && !saved.bad && saved.entries.every((e) => !e.ev || tell(e.ev, u.view, e.viewer) != null)) {
+    S.log = saved.entries.map((e) => ({ ...e, key: `l${logSeq++}` }));
+  } else if (saved) setNotice(t("badLog"));
+  if (u && u.settings) S.setup = { ...S.setup, edition: u.settings.edition || S.setup.edition, game: u.settings.game || "oriflamme" };
+  await apply(u, gen);
+}
+
+// ---------------------------------------------------------------- hot-seat
+
+/** The next human has the device: the table as they see it, and the whole log as they may read it. */
+export async function handOver() {
+  const who = S.pass;
+  if (!who || !S.engine) return;
+  const gen = S.gen;
+  const u = await S.engine.update(who);
+  const log = await S.engine.log(who);
+  if (gen !== S.gen || !u || u.error || !log || log.error) return;
+  S.log = [];
+  for (const entry of log.entries) for (const ev of entry.events) addLog(ev, u.view, who);
+  S.pass = null;
+  S.shownTo = who;
+  S.hint = null;
+  S.sel = noSelection();
+  S.update = u;
+  render();
+  emit("handover", { colour: who });
+  focusFirstAction();
+}
+
+// ---------------------------------------------------------------- the Hint button
+
+export async function requestHint() {
+  const u = S.update;
+  if (!u || !S.engine || u.over || !(u.legal || []).length || currentHint()?.state === "thinking") return;
+  const gen = S.gen;
+  S.hint = { state: "thinking", at: u.actions };
+  render();
+  const r = await S.engine.hint();
+  if (gen !== S.gen || S.update !== u) return;
+  if (!r || r.error || !u.legal.includes(r.action)) {
+    S.hint = null;
+    S.error = (r && r.error) || "no hint";
+    render();
+    return;
+  }
+  S.hint = { state: "done", action: r.action, at: u.actions };
+  S.sel = adapterOf(u.view.game).hintSelection(r.action, u, S.sel);
+  render();
+  const el = markHint();
+  if (el) el.scrollIntoView({ block: "nearest", behavior: speed() === 0 ? "auto" : "smooth" });
+}
+
+// The service worker precaches the whole site (~25 MB: its thread, the network and the disk all busy
+// for a second or two). It is registered once the player has a decision on screen (or the setup form)
+// and the page is idle: not while the first table is drawn and the bots make their first moves.
+let precacheAsked = false;
+export function precacheWhenIdle() {
+  if (precacheAsked) return;
+  precacheAsked = true;
+  setTimeout(() => whenIdle(registerServiceWorker), 500);
+}

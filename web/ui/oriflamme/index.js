@@ -1,0 +1,77 @@
+// Oriflamme in the page: the adapter screen.js and loop.js call (screen, rules, tell, hintSelection).
+// Rendering only: the view, the legal action strings and the redacted events come from the engine;
+// edition facts (player range, cards, tokens) from its catalogue.
+import { h, raw } from "../dom.js";
+import { t, cardName, ability, rulesText } from "../../i18n/index.js";
+import { emblemSvg } from "../../art/emblems.js";
+import { gameOf, variantOf } from "../catalogue.js";
+import { endDialog, endOfGame } from "../chrome.js";
+import { parseLegal, settleSelection } from "./actions.js";
+import { table } from "./table.js";
+import { eventText, eventFocus } from "./log.js";
+
+export const id = "oriflamme";
+
+/** An edition's facts from the catalogue ({cards, tokens, rounds}); the first edition's for an unknown name. */
+function edition(name) {
+  const g = gameOf("oriflamme");
+  const eds = (g && g.editions) || {};
+  return (Object.hasOwn(eds, name) ? eds[name] : Object.values(eds)[0]) || { cards: [], tokens: true };
+}
+
+/** An event told in the current language ("" for one the log does not show). */
+export const tell = (ev, view, viewer) => eventText(ev, view.edition, { viewer });
+
+/** Where an update's events point on the table (the queue position to flash), if anywhere. */
+export const focusOf = (events) => (events || []).map(eventFocus).find((f) => f.pos != null) || {};
+
+/** The game screen: table + log, then the end dialog. `ui`: the page's state (selection, info, flash…). */
+export function screen(u, ui, ctx) {
+  const view = u.view;
+  const legal = u.legal || [];
+  const P = parseLegal(legal);
+  ui.sel = settleSelection(P, view.hand || [], ui.sel);
+  const meta = {
+    viewer: u.viewer, seats: u.seats, legal, lastText: ui.lastText, flash: ui.flash, flashPos: ui.flashPos,
+    tokens: edition(view.edition).tokens, info: ui.info, hint: ctx.hint,
+  };
+  return [
+    h("div", { class: "game", key: "game" }, table(view, P, ui.sel, meta), ctx.log),
+    ...endOfGame(u, ui.endHidden, () => ctx.withShare(endDialog(u, {
+      viewer: u.viewer, title: t("gameOver"), scoreLabel: t("points"), tieColumn: t("inQueue"),
+      tieNote: (rule, score) => t(`tie.${rule}`, { score }),
+    }))),
+  ];
+}
+
+/** Two-step choices: pick the first step of the suggested action so its element is on the table. */
+export function hintSelection(action, u, sel) {
+  const hand = u.view.hand || [];
+  const w = action.split(" ");
+  if (w[0] === "place" && hand.includes(w[1])) return { ...sel, handIdx: hand.indexOf(w[1]) };
+  if (w[0] === "move") return { ...sel, moveSrc: Number(w[1]) };
+  if (w[0] === "choose") return { ...sel, chooseA: Number(w[1]) };
+  return sel;
+}
+
+/** Rules help for an edition (the one in play, else the one chosen on the setup screen). */
+export function rules(view, setup) {
+  const name = view ? view.edition : setup.edition;
+  const range = (variantOf("oriflamme", name) || { players: ["?", "?"] }).players;
+  return h("div", { class: "overlay", key: "rules", "data-ui": "overlay-close" },
+    h("div", { class: "dialog rules", role: "dialog", "aria-modal": "true", "aria-labelledby": "rules-title", "data-testid": "rules" },
+      h("div", { class: "dialog-head" },
+        h("h2", { id: "rules-title" }, `${t("rulesTitle")} · ${t(`edition.${name}`)}`),
+        h("button", { type: "button", class: "btn close", "data-ui": "rules-close", "aria-label": t("close") }, "✕")),
+      h("p", { class: "muted" }, t("playersRange", { min: range[0], max: range[1] })),
+      h("ul", { class: "rules-list" }, rulesText(name).map((p, i) => h("li", { key: String(i) }, p))),
+      h("h3", {}, t("legend.title")),
+      h("ul", { class: "rules-list legend" }, ["crown", "arrow", "cursor", "mine", "tokens", "target"].map((k) =>
+        h("li", { key: k }, t(`legend.${k}`)))),
+      h("h3", {}, t("cardsTitle")),
+      h("ul", { class: "card-list" }, edition(name).cards.map((c) => h("li", { key: c, class: "card-help" },
+        raw("span", { class: "mini big" }, emblemSvg(c)),
+        h("span", {}, h("strong", {}, cardName(name, c)), " — ", ability(name, c))))),
+      h("div", { class: "dialog-buttons" },
+        h("button", { type: "button", class: "btn primary", "data-ui": "rules-close" }, t("close")))));
+}

@@ -1,0 +1,96 @@
+// Draws the whole page from the store: the setup screen, the table on its way, the hot-seat hand-over,
+// the game (through its adapter, games.js), the rules help, the error toast and the extras; plus the
+// pieces every game's screen shares (the log panel, the Hint box) and where the keyboard focus goes.
+import { h, patch } from "./dom.js";
+import { t } from "../i18n/index.js";
+import { S, app, speed, setRenderer, render } from "./store.js";
+import { adapterOf } from "./games.js";
+import { setupScreen } from "./setup.js";
+import { bootBar } from "./bootbar.js";
+import { passScreen } from "./hotseat.js";
+import { setupExtras, extrasOverlay, withShare } from "./extras.js";
+import { savedGame } from "./saves.js";
+
+/** The replay viewer's module once a shared link is opened (main.js). */
+let replay = null;
+export function showReplay(module) { replay = module; }
+
+function logPanel() {
+  return h("aside", { class: "log", key: "log", "aria-label": t("log") },
+    h("details", { class: "log-details", open: true },
+      h("summary", {}, t("log")),
+      h("ol", { class: "log-list", "data-testid": "log" },
+        S.log.map((e) => h("li", { key: e.key, class: e.cls }, e.text)))));
+}
+
+/** The hint for the current decision, if it is still this decision's. */
+export function currentHint() {
+  const u = S.update;
+  return S.hint && u && S.hint.at === u.actions && (u.legal || []).length ? S.hint : null;
+}
+
+/** In the decision panel while the human must decide: the button, then the suggestion. */
+function hintBox() {
+  const u = S.update;
+  if (!u || u.over || !(u.legal || []).length) return null;
+  const hint = currentHint();
+  const thinking = hint && hint.state === "thinking";
+  return h("div", { class: "hint-box", key: "hint" },
+    h("button", { type: "button", class: "btn hint-btn", "data-ui": "hint", "data-testid": "hint", disabled: !!thinking,
+      "aria-busy": thinking ? "true" : "false" }, thinking ? t("hintThinking") : t("hint")),
+    hint && hint.state === "done"
+      ? h("p", { class: "hint-text", "data-testid": "hint-text", role: "status" }, t("hintSuggested", { action: hint.action }))
+      : null);
+}
+
+/** The virtual DOM does not own this class: it is set on the suggested element after every patch. */
+export function markHint() {
+  for (const el of app.querySelectorAll(".hinted")) el.classList.remove("hinted");
+  const hint = currentHint();
+  if (!hint || hint.state !== "done") return null;
+  const el = app.querySelector(`[data-action="${CSS.escape(hint.action)}"]`);
+  if (el) el.classList.add("hinted");
+  return el;
+}
+
+export function focusFirstAction() {
+  const el = app.querySelector(".overlay [data-ui], [data-action], [data-select-card]");
+  if (el) el.focus({ preventScroll: true });
+}
+
+/** The game being played, or the one chosen on the setup screen. */
+const gameNow = () => (S.screen === "game" && S.update ? S.update.view.game : S.setup.game) || "oriflamme";
+
+function draw() {
+  if (!S.setup) return; // the engine's first progress may come before the language and the catalogue
+  const boot = bootBar(S.boot);
+  const out = [];
+  if (S.screen === "replay" && replay) { // a shared link: web/ui/replay.js
+    patch(app, [replay.replayScreen(boot), ...extrasOverlay()]);
+    return;
+  }
+  const game = adapterOf(S.update ? S.update.view.game : null);
+  if (S.screen !== "game" || !S.update || !game) {
+    if (S.screen === "setup") out.push(setupScreen(S.setup, boot, savedGame() != null), setupExtras());
+    else { // a table on its way; if the engine refused to deal it, the way back to the menu
+      const back = S.error && !S.busy ? h("button", { type: "button", class: "btn primary", "data-ui": "menu", "data-testid": "back-to-menu" }, t("newGame")) : null;
+      out.push(h("main", { class: "setup", key: "wait" }, h("div", { class: "setup-card" }, h("h1", { class: "logo" }, t("title")), boot, back)));
+    }
+  } else if (S.pass) { // hot-seat hand-over: web/ui/hotseat.js
+    out.push(passScreen(S.pass));
+  } else {
+    out.push(...game.screen(S.update, S, { log: logPanel(), hint: hintBox(), speed: speed(), rerender: render, withShare }));
+  }
+  const rules = S.rules ? adapterOf(gameNow()) : null;
+  if (rules) out.push(rules.rules(S.update && S.screen === "game" ? S.update.view : null, S.setup)); // (else drawn once loaded)
+  if (S.error) out.push(h("div", { key: "err", class: "toast error", role: "alert" }, t("error", { msg: S.error })));
+  out.push(...extrasOverlay());
+  document.body.classList.toggle("instant", speed() === 0);
+  const hadFocus = document.activeElement && document.activeElement !== document.body && app.contains(document.activeElement);
+  patch(app, out);
+  markHint();
+  app.dataset.busy = S.busy ? "1" : "0";
+  if (hadFocus && !app.contains(document.activeElement)) focusFirstAction();
+}
+
+setRenderer(draw);
