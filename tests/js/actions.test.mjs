@@ -1,8 +1,8 @@
-// web/ui/actions.js: the engine's legal action strings sorted by what they point at. Every string given
+// web/ui/oriflamme/actions.js: the engine's legal action strings sorted by what they point at. Every string given
 // comes out exactly once, on the element it concerns; nothing is invented.
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { parseLegal, settleSelection } from "../../web/ui/actions.js";
+import { parseLegal, settleSelection } from "../../web/ui/oriflamme/actions.js";
 
 const LEGAL = [
   "place archer first", "place archer last", "place soldier on 2", "reveal", "stay", "eliminate 3",
