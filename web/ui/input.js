@@ -1,6 +1,6 @@
 // The player's input: clicks on [data-action] (an action string for the engine) and on the page's own
-// controls ([data-ui], Oriflamme's [data-select-*] first steps, [data-info]), the setup form, and the
-// keyboard (arrows between choices, Escape closes the rules).
+// controls ([data-ui], Oriflamme's [data-select-*] first steps), the setup form, and the keyboard
+// (arrows between choices, Escape closes the rules). A card's details: carddetail.js.
 import { S, app, render } from "./store.js";
 import { setLang, lang } from "../i18n/index.js";
 import { seatInfo, editionInfo } from "./setup.js";
@@ -11,9 +11,8 @@ import { act, startGame, resumeGame, leaveGame, handOver, requestHint, retellLog
 
 function onClick(ev) {
   const target = ev.target.closest("[data-action]") ||
-    ev.target.closest("[data-select-card],[data-select-move],[data-select-choose],[data-ui],[data-info]");
+    ev.target.closest("[data-select-card],[data-select-move],[data-select-choose],[data-ui]");
   if (!target || !app.contains(target)) return;
-  if (target.dataset.info != null && target.dataset.action == null) { S.info = target.dataset.info; render(); return; }
   const d = target.dataset;
   if (d.action != null) { act(d.action); return; }
   if (d.selectCard != null) { S.sel = { ...S.sel, handIdx: Number(d.selectCard) }; render(); return; }
@@ -22,7 +21,6 @@ function onClick(ev) {
   switch (d.ui) {
     case "rules": S.rules = true; render(); focusFirstAction(); break;
     case "rules-close": S.rules = false; render(); break;
-    case "info-close": S.info = null; render(); break;
     case "overlay-close": if (ev.target === target) { S.rules = false; render(); } break;
     case "resume": resumeGame(); break;
     case "again": S.setup = { ...S.setup, seed: "" }; startGame(); break; // a fresh deal, same table

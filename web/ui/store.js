@@ -24,7 +24,6 @@ export const S = {
   busy: false,
   gen: 0, // bumped by every new table: answers for an older one are dropped
   rules: false,
-  info: null,
   endHidden: false,
   error: null,
   pass: null, // hot-seat: the colour the device must be passed to (nothing of the table is drawn)

@@ -25,7 +25,7 @@ export const tell = (ev, view, viewer) => eventText(ev, view.edition, { viewer }
 /** Where an update's events point on the table (the queue position to flash), if anywhere. */
 export const focusOf = (events) => (events || []).map(eventFocus).find((f) => f.pos != null) || {};
 
-/** The game screen: table + log, then the end dialog. `ui`: the page's state (selection, info, flash…). */
+/** The game screen: table + log, then the end dialog. `ui`: the page's state (selection, flash…). */
 export function screen(u, ui, ctx) {
   const view = u.view;
   const legal = u.legal || [];
@@ -33,7 +33,7 @@ export function screen(u, ui, ctx) {
   ui.sel = settleSelection(P, view.hand || [], ui.sel);
   const meta = {
     viewer: u.viewer, seats: u.seats, legal, lastText: ui.lastText, flash: ui.flash, flashPos: ui.flashPos,
-    tokens: edition(view.edition).tokens, info: ui.info, hint: ctx.hint,
+    tokens: edition(view.edition).tokens, hint: ctx.hint,
   };
   return [
     h("div", { class: "game", key: "game" }, table(view, P, ui.sel, meta), ctx.log),
