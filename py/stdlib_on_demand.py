@@ -8,17 +8,28 @@ sys.meta_path, so it only sees names nothing else found. For a name of the full 
 that archive once (a synchronous request: imports are synchronous, and the worker may block), mounts it
 beside the boot's zip and imports the module from there; any other name is left to fail as usual
 (`try: import _speedups` idioms cost nothing).
+
+Pyodide's own start-up also imports modules it never uses (asyncio's SSL protocol, `locale`, `html` and
+its 36 KB entity table through PyScript…). The build finds them (scripts/boot_trace.py: every stdlib
+module bound lazily, then a real boot and real games; those never executed) and leaves them out of the
+boot's zip, listed in `stdlib_lazy.txt`; the zip's `sitecustomize` calls `bind_lazily()` before
+Pyodide's start-up imports anything, so that importing one of them gives a lazy module
+(importlib.util.LazyLoader) that is only fetched from the full archive and executed if something uses it.
 """
 
 from __future__ import annotations
 
 import sys
+import threading  # noqa: F401  (LazyLoader imports it while loading: done here, before the binding)
 from collections.abc import Callable, Sequence
+from importlib.abc import Loader
 from importlib.machinery import ModuleSpec, PathFinder
+from importlib.util import LazyLoader
 from types import ModuleType
 
 ARCHIVE = "/lib/python_stdlib_full.zip"
 INDEX = "stdlib_on_demand.txt"
+LAZY_INDEX = "stdlib_lazy.txt"  # modules bound lazily at boot, one a line; a package's name ends in "/"
 
 
 def _download(url: str) -> bytes:
@@ -59,6 +70,97 @@ class OnDemandStdlib:
         parent = fullname.rpartition(".")[0]
         where = self.archive + ("/" + parent.replace(".", "/") if parent else "")
         return PathFinder.find_spec(fullname, [where])
+
+
+class _FromArchive(Loader):
+    """Loads a lazily bound module, when it is first used, from the full archive (OnDemandStdlib)."""
+
+    def create_module(self, spec: ModuleSpec) -> None:
+        return None
+
+    def exec_module(self, module: ModuleType) -> None:
+        name = module.__name__
+        parent = name.rpartition(".")[0]
+        path = getattr(sys.modules[parent], "__path__", None) if parent else None
+        spec = next((f.find_spec(name, path) for f in sys.meta_path if isinstance(f, OnDemandStdlib)), None)
+        if spec is None or spec.loader is None:
+            raise ModuleNotFoundError(f"No module named {name!r} (bound lazily, not in the full archive)",
+                                      name=name)
+        # The module's own spec is updated, not replaced: LazyLoader keeps its state in it while loading.
+        own = module.__spec__
+        assert own is not None
+        own.loader, own.origin, own.has_location = spec.loader, spec.origin, spec.has_location
+        own.submodule_search_locations = spec.submodule_search_locations
+        module.__loader__ = spec.loader
+        if spec.has_location and spec.origin:
+            module.__file__ = spec.origin
+        if spec.submodule_search_locations is not None:
+            module.__path__ = list(spec.submodule_search_locations)
+        spec.loader.exec_module(module)
+
+
+class _Recorded(Loader):
+    """(Build trace) the zip's own loader, noting that the module was executed."""
+
+    def __init__(self, loader: Loader, name: str, executed: set[str]) -> None:
+        self.loader = loader
+        self.name = name
+        self.executed = executed
+
+    def create_module(self, spec: ModuleSpec) -> ModuleType | None:
+        return self.loader.create_module(spec)
+
+    def exec_module(self, module: ModuleType) -> None:
+        self.executed.add(self.name)
+        self.loader.exec_module(module)
+
+
+class LazyBinder:
+    """First on sys.meta_path: for each of `names`, a lazy module whose code runs at its first use.
+
+    At run time the modules are not in the boot's zip (the spec has no location, the full archive
+    supplies them when used); with `trace=True` (the build) they are, and `executed` collects those
+    that ran."""
+
+    def __init__(self, names: Sequence[str], trace: bool = False) -> None:
+        self.names = {n.rstrip("/") for n in names} - sys.modules.keys()  # (what ran before us stays)
+        self.packages = {n.rstrip("/") for n in names if n.endswith("/")}
+        self.trace = trace
+        self.executed: set[str] = set()
+
+    def find_spec(self, fullname: str, path: Sequence[str] | None = None,
+                  target: ModuleType | None = None) -> ModuleSpec | None:
+        if fullname not in self.names:
+            return None
+        if not self.trace:
+            return ModuleSpec(fullname, LazyLoader(_FromArchive()), is_package=fullname in self.packages)
+        spec: ModuleSpec | None = None
+        for finder in sys.meta_path:
+            find = getattr(finder, "find_spec", None)
+            spec = find(fullname, path, target) if finder is not self and find is not None else None
+            if spec is not None:
+                break
+        if spec is None or spec.loader is None or not hasattr(spec.loader, "exec_module"):
+            return spec
+        spec.loader = LazyLoader(_Recorded(spec.loader, fullname, self.executed))
+        return spec
+
+
+def bind_lazily(names: Sequence[str] | None = None, trace: bool = False) -> LazyBinder | None:
+    """Put a LazyBinder first on sys.meta_path (from the zip's sitecustomize, before Pyodide's start-up
+    imports anything): for `names`, or those listed in the zip beside this module. Never fails a boot:
+    without the binding the modules come, used or not, from the full archive on demand."""
+    try:
+        if names is None:
+            spec = __spec__
+            assert spec is not None and spec.origin is not None and spec.loader is not None
+            index = spec.origin.rpartition("/")[0] + "/" + LAZY_INDEX
+            names = spec.loader.get_data(index).decode().split()  # type: ignore[attr-defined]
+        binder = LazyBinder(names, trace=trace)
+        sys.meta_path.insert(0, binder)
+        return binder
+    except Exception:  # no index (an unbuilt tree): nothing bound
+        return None
 
 
 def _report(stage: str) -> None:

@@ -7,7 +7,9 @@ own `pyscript` package was imported the way its worker does (JS modules stood in
 level, moves, an illegal move, a hint, a hand-over view, a save, a load, a replay, a bad save — and
 returns the name of every module then loaded from the stdlib zip. The web build ships just those,
 compiled (scripts/precompile.py); any other stdlib module is imported on demand
-(py/stdlib_on_demand.py).
+(py/stdlib_on_demand.py). The zip's `sitecustomize` has bound every stdlib module lazily
+(stdlib_on_demand.bind_lazily(trace=True)) before Pyodide's start-up: those imported but never executed
+are returned apart ("lazy"), left out of the zip and bound lazily at run time too.
 """
 
 from __future__ import annotations
@@ -52,13 +54,22 @@ def _setups() -> list[dict[str, Any]]:
     return games
 
 
-def trace(worker_source: str) -> list[str]:
+def trace(worker_source: str) -> dict[str, list[str]]:
     namespace: dict[str, Any] = {"__name__": "__main__"}
     exec(compile(worker_source, "engine_worker.py", "exec"), namespace)  # as PyScript runs it
     webapi = sys.modules["tabletop.bridge.api"]
     from tabletop import registry
 
     json.loads(webapi.catalogue())
+    # A Python error that reaches the page: Pyodide formats its traceback, PyScript prints it.
+    import io
+    import traceback
+
+    try:
+        json.loads("{")
+    except ValueError as e:
+        traceback.format_exception(e)
+        traceback.print_exception(e, file=io.StringIO())
     for setup in _setups():
         for players in range(2, 6):  # each count the game allows (every edition's deck)
             _play(webapi, {**setup, "players": players, "seed": players}, 2)
@@ -78,9 +89,18 @@ def trace(worker_source: str) -> list[str]:
             if u["over"]:
                 json.loads(webapi.replay(saved))
         json.loads(webapi.load('{"format": "nonsense"}'))
+    from stdlib_on_demand import LazyBinder
+
+    binder = next((f for f in sys.meta_path if isinstance(f, LazyBinder)), None)
+    # Imported, never executed; read without touching them (an attribute would run their code).
+    lazy = [] if binder is None else sorted(
+        n + ("/" if object.__getattribute__(sys.modules[n], "__spec__").submodule_search_locations is not None
+             else "")
+        for n in binder.names if n in sys.modules and n not in binder.executed)
+    unused = {n.rstrip("/") for n in lazy}
     loaded = []
     for name, module in list(sys.modules.items()):
         origin = getattr(getattr(module, "__spec__", None), "origin", None) or ""
-        if origin.startswith(ZIP):
+        if name not in unused and origin.startswith(ZIP):
             loaded.append(name)
-    return sorted(loaded)
+    return {"modules": sorted(loaded), "lazy": lazy}

@@ -3,7 +3,8 @@
 //
 //   node scripts/precompile.mjs <job.json>
 //
-// job.json: {"jobs": [{"in": "a.zip", "out": "b.zip", "layout": "zipimport" | "pycache", "prefix": "/lib/python314.zip/"}]}
+// job.json: {"jobs": [{"in": "a.zip", "out": "b.zip", "layout": "zipimport" | "pycache", "prefix": "/lib/python314.zip/",
+//   "flat_lines": true (optional: one line per code object, see flat_lines)}]}
 //   or, instead of "in", "pyscript": {"artifact": ".../src/stdlib/pyscript.js", "bundle": ".../dist"}: the
 //   `pyscript` package PyScript writes into the worker's cwd at every boot (zipped from those sources).
 //
@@ -69,7 +70,21 @@ def without_docstrings(source, name):
     return tree
 
 
-def precompile(src, dst, layout, prefix):
+# Stdlib line tables (flat_lines): every instruction of a code object reports the line of its \`def\` (D49).
+# A traceback through the stdlib still names each function and its file; our own code keeps its lines.
+# Format of co_linetable (CPython's Objects/locations.md): entries of up to 8 code units, here each
+# "no column" (code 13) with a line delta of 0 from co_firstlineno.
+def flat_lines(code):
+    units, table = len(code.co_code) // 2, bytearray()
+    while units > 0:
+        n = min(units, 8)
+        table += bytes((0x80 | (13 << 3) | (n - 1), 0))
+        units -= n
+    consts = tuple(flat_lines(c) if isinstance(c, type(code)) else c for c in code.co_consts)
+    return code.replace(co_linetable=bytes(table), co_consts=consts)
+
+
+def precompile(src, dst, layout, prefix, flat=False):
     entries = {}
     skipped = []
     with zipfile.ZipFile(src) as zin:
@@ -81,6 +96,8 @@ def precompile(src, dst, layout, prefix):
             try:
                 tree = data if info.filename.startswith(KEEP_DOCSTRINGS) else without_docstrings(data, info.filename)
                 code = compile(tree, prefix + info.filename, "exec", dont_inherit=True, optimize=0)
+                if flat:
+                    code = flat_lines(code)
             except SyntaxError:
                 skipped.append(info.filename)  # imported from source (and failing) as before
                 continue
@@ -224,16 +241,16 @@ async function trace(j) {
   t.registerJsModule("_pyscript", module({}));
   t.runPython("import pyscript");
   t.FS.writeFile("/tmp/boot_trace.py", readFileSync(j.trace.script, "utf8"));
-  const names = t.runPython(`
-import sys
+  const traced = JSON.parse(t.runPython(`
+import json, sys
 sys.path.insert(0, "/tmp")
 import boot_trace
 sys.path.remove("/tmp")
 del sys.modules["boot_trace"]
-boot_trace.trace(${JSON.stringify(readFileSync(j.trace.worker, "utf8"))})
-`).toJs();
-  writeFileSync(j.out, JSON.stringify(names));
-  console.log(`precompile: traced the boot and the games: ${names.length} modules from the stdlib zip`);
+json.dumps(boot_trace.trace(${JSON.stringify(readFileSync(j.trace.worker, "utf8"))}))
+`));
+  writeFileSync(j.out, JSON.stringify(traced));
+  console.log(`precompile: traced the boot and the games: ${traced.modules.length} modules from the stdlib zip, ${traced.lazy.length} imported but never used`);
 }
 
 for (const j of job.jobs) {
@@ -241,7 +258,7 @@ for (const j of job.jobs) {
   if ("trace" in j) { await trace(j); continue; }
   if ("pyscript" in j) await pyscriptSources(j.pyscript.artifact, j.pyscript.bundle);
   else py.FS.writeFile("/tmp/in.zip", new Uint8Array(readFileSync(j.in)));
-  const res = precompile("/tmp/in.zip", "/tmp/out.zip", j.layout, j.prefix ?? "");
+  const res = precompile("/tmp/in.zip", "/tmp/out.zip", j.layout, j.prefix ?? "", Boolean(j.flat_lines));
   const skipped = res.toJs();
   res.destroy();
   const data = py.FS.readFile("/tmp/out.zip");

@@ -45,6 +45,14 @@ CACHE = ROOT / ".cache" / "precompile"
 TRACE = ROOT / "scripts" / "boot_trace.py"  # what a boot and the games import (run in Pyodide)
 ON_DEMAND = ROOT / "py" / "stdlib_on_demand.py"  # imports any other stdlib module from the full archive
 INDEX_ENTRY = "stdlib_on_demand.txt"  # that archive's module names, read by stdlib_on_demand.py
+LAZY_ENTRY = "stdlib_lazy.txt"  # modules the boot imports but never uses: bound lazily (stdlib_on_demand.py)
+# Python imports `sitecustomize` at start-up, before Pyodide's own start-up imports anything: the zip's binds
+# the modules of LAZY_ENTRY lazily. The trace's binds every stdlib module Pyodide's internals do not need
+# first and notes which ran (scripts/boot_trace.py).
+SITECUSTOMIZE = "import stdlib_on_demand\nstdlib_on_demand.bind_lazily()\n"
+TRACE_SITECUSTOMIZE = "import stdlib_on_demand\nstdlib_on_demand.bind_lazily({names}, trace=True)\n"
+# Never bound lazily in the trace: Pyodide's own packages (its JS reaches into them), the codecs.
+NOT_LAZY = ("_pyodide", "pyodide", "encodings")
 MJS = ROOT / "scripts" / "precompile.mjs"
 SNAPSHOT_FORMAT = ROOT / "web" / "boot" / "snapshot-format.js"  # the snapshot's file format (both ends)
 
@@ -57,9 +65,9 @@ def _pyodide_version() -> str:
     return str(json.loads((ROOT / "node_modules" / "pyodide" / "package.json").read_text())["version"])
 
 
-def _key(pyodide_v: str, data: bytes, layout: str, prefix: str) -> str:
+def _key(pyodide_v: str, data: bytes, layout: str, prefix: str, flat: bool = False) -> str:
     tools = MJS.read_bytes() + Path(__file__).read_bytes() + SNAPSHOT_FORMAT.read_bytes()
-    return _sha(f"{pyodide_v}\n{layout}\n{prefix}\n{_sha(data)}\n{_sha(tools)}".encode())[:24]
+    return _sha(f"{pyodide_v}\n{layout}\n{prefix}\n{flat}\n{_sha(data)}\n{_sha(tools)}".encode())[:24]
 
 
 def compile_zips(jobs: list[dict[str, Any]]) -> list[bytes]:
@@ -69,7 +77,8 @@ def compile_zips(jobs: list[dict[str, Any]]) -> list[bytes]:
     results: list[bytes | None] = []
     todo = []
     for job in jobs:
-        cached = CACHE / f"{_key(pyodide_v, job['data'], job['layout'], job['prefix'])}.zip"
+        key = _key(pyodide_v, job["data"], job["layout"], job["prefix"], job.get("flat_lines", False))
+        cached = CACHE / f"{key}.zip"
         results.append(cached.read_bytes() if cached.exists() else None)
         if not cached.exists():
             todo.append((len(results) - 1, job, cached))
@@ -78,9 +87,9 @@ def compile_zips(jobs: list[dict[str, Any]]) -> list[bytes]:
         with tempfile.TemporaryDirectory(prefix="precompile-") as tmp:
             spec = []
             for i, job, _ in todo:
-                one = {"out": str(Path(tmp) / f"out{i}.zip"), "layout": job["layout"],
-                       "prefix": job["prefix"]}
-                extra = {k: job[k] for k in ("pyscript", "snapshot", "trace") if k in job}
+                one: dict[str, Any] = {"out": str(Path(tmp) / f"out{i}.zip"), "layout": job["layout"],
+                       "prefix": job["prefix"], "flat_lines": job.get("flat_lines", False)}
+                extra: dict[str, Any] = {k: job[k] for k in ("pyscript", "snapshot", "trace") if k in job}
                 if extra:
                     one.update(extra)
                 else:
@@ -134,10 +143,11 @@ def module_names(names: list[str]) -> list[str]:
     return sorted({n[:-3].replace("/", ".").removesuffix(".__init__") for n in names if n.endswith(".py")})
 
 
-def boot_zip(full: bytes, modules: list[str], stock_names: list[str]) -> bytes:
+def boot_zip(full: bytes, modules: list[str], stock_names: list[str], lazy: list[str]) -> bytes:
     """The zip the boot downloads: the compiled (.pyc only) file of each module in `modules`, our
-    on-demand finder and its index of the stock archive's modules; entries STORED, so that the host's
-    gzip or brotli compresses the whole download (a deflated zip would gain nothing from it)."""
+    on-demand finder, its index of the stock archive's modules and the list of those bound lazily;
+    entries STORED, so that the host's gzip or brotli compresses the whole download (a deflated zip
+    would gain nothing from it)."""
     entries = _entries(full)
     out: dict[str, bytes] = {}
     for mod in modules:  # (a name with no file of its own, like pyscript.js_modules, is made at run time)
@@ -147,6 +157,7 @@ def boot_zip(full: bytes, modules: list[str], stock_names: list[str]) -> bytes:
                 out[candidate] = entries[candidate]
                 break
     out[INDEX_ENTRY] = "\n".join(module_names(stock_names)).encode() + b"\n"
+    out[LAZY_ENTRY] = "".join(f"{name}\n" for name in lazy).encode()
     return _write_zip(out, stored=True)
 
 
@@ -173,31 +184,40 @@ def fast_path(out: Path, pyodide_dir: Path, engine_zip: bytes) -> str:
     artifact = core / "src" / "stdlib" / "pyscript.js"
     bundle = b"".join(p.read_bytes() for p in sorted((core / "dist").glob("*.js")))
     parts = compile_zips([
-        {"data": stock, "layout": "zipimport", "prefix": prefix},
+        {"data": stock, "layout": "zipimport", "prefix": prefix, "flat_lines": True},
         {"data": engine_zip, "layout": "zipimport", "prefix": prefix},
         # PyScript writes its `pyscript` package (as .py) into the worker's cwd at every boot;
         # interpreter.js puts the zip before the cwd on sys.path, so this compiled copy is imported.
         {"data": artifact.read_bytes() + bundle, "layout": "zipimport", "prefix": prefix,
          "pyscript": {"artifact": str(artifact), "bundle": str(core / "dist")}},
-        {"data": _write_zip({ON_DEMAND.name: ON_DEMAND.read_bytes()}), "layout": "zipimport",
-         "prefix": prefix},
+        {"data": _write_zip({ON_DEMAND.name: ON_DEMAND.read_bytes(),
+                             "sitecustomize.py": SITECUSTOMIZE.encode()}),
+         "layout": "zipimport", "prefix": prefix},
     ])
     full = merge_zips(*parts)
     with zipfile.ZipFile(io.BytesIO(full)) as z:
         parts_names = set(z.namelist())
-    # What a real boot and real games import, traced in this Pyodide on the full compiled zip.
+    # What a real boot and real games import, traced in this Pyodide on the full compiled zip, every
+    # stdlib module bound lazily by the trace's own sitecustomize (its source replaces the compiled one).
+    with zipfile.ZipFile(io.BytesIO(stock)) as z:
+        stdlib_names = [m for m in module_names(z.namelist()) if m.partition(".")[0] not in NOT_LAZY]
+    entries = _entries(full)
+    del entries["sitecustomize.pyc"]
+    entries["sitecustomize.py"] = TRACE_SITECUSTOMIZE.format(names=json.dumps(stdlib_names)).encode()
+    trace_zip = _write_zip(entries)
     worker = ROOT / "py" / "engine_worker.py"
     with tempfile.TemporaryDirectory(prefix="precompile-") as tmp:
-        (Path(tmp) / "full.zip").write_bytes(full)
-        (traced,) = compile_zips([{
-            "data": full + worker.read_bytes() + TRACE.read_bytes(), "layout": "trace", "prefix": "",
+        (Path(tmp) / "full.zip").write_bytes(trace_zip)
+        (traced_json,) = compile_zips([{
+            "data": trace_zip + worker.read_bytes() + TRACE.read_bytes(), "layout": "trace", "prefix": "",
             "trace": {"stdlib": str(Path(tmp) / "full.zip"), "worker": str(worker), "script": str(TRACE)}}])
+    traced = json.loads(traced_json)
     # Every engine module the browser may use (the snapshot imports them all), and the on-demand finder.
-    modules = sorted({*json.loads(traced), *engine_modules(engine_zip), ON_DEMAND.stem})
+    modules = sorted({*traced["modules"], *engine_modules(engine_zip), ON_DEMAND.stem, "sitecustomize"})
     modules = [m for m in modules if any(n in parts_names for n in (m.replace(".", "/") + "/__init__.py",
                                                                     m.replace(".", "/") + ".py"))]
     with zipfile.ZipFile(io.BytesIO(stock)) as z:
-        stdlib = boot_zip(full, modules, z.namelist())
+        stdlib = boot_zip(full, modules, z.namelist(), traced["lazy"])
     name = f"python_stdlib-{_sha(stdlib)[:12]}.zip"
     (pyodide_dir / name).write_bytes(stdlib)
     snap_name = ""
@@ -205,7 +225,8 @@ def fast_path(out: Path, pyodide_dir: Path, engine_zip: bytes) -> str:
         # Made on exactly this stdlib zip and this wasm (both in its key and so in its name), with every
         # module of the zip imported but PyScript's (its JS modules exist only in the page's worker).
         wasm = (pyodide_dir / "pyodide.asm.wasm").read_bytes()
-        imports = [m for m in modules if m.partition(".")[0] not in ("pyscript", ON_DEMAND.stem)]
+        imports = [m for m in modules
+                   if m.partition(".")[0] not in ("pyscript", ON_DEMAND.stem, "sitecustomize")]
         with tempfile.TemporaryDirectory(prefix="precompile-") as tmp:
             (Path(tmp) / name).write_bytes(stdlib)
             (snap,) = compile_zips([{

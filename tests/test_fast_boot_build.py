@@ -97,6 +97,7 @@ def sources() -> dict[str, bytes]:
     found.update(engine_sources())
     found.update({arc: text.encode() for arc, text in pyscript_sources().items()})
     found["stdlib_on_demand.py"] = (ROOT / "py" / "stdlib_on_demand.py").read_bytes()
+    found["sitecustomize.py"] = load_script("precompile").SITECUSTOMIZE.encode()
     return found
 
 
@@ -112,8 +113,14 @@ def test_zip_carries_the_compiled_engine_pyscript_and_stdlib_stored() -> None:
     assert "colorsys.pyc" not in entries and "json/tool.pyc" not in entries  # nothing imports them
     # Bytecode only (no .py: the .pyc never read them), the list of the full archive's modules, and every
     # entry stored: the host's gzip compresses the download.
-    assert [n for n in entries if not n.endswith(".pyc")] == ["stdlib_on_demand.txt"]
+    assert [n for n in entries if not n.endswith(".pyc")] == ["stdlib_lazy.txt", "stdlib_on_demand.txt"]
     assert "colorsys" in entries["stdlib_on_demand.txt"].decode().split()
+    # Imported by the boot, never used: bound lazily (sitecustomize), not in the zip, in the full archive.
+    lazy = entries["stdlib_lazy.txt"].decode().split()
+    assert "html/" in lazy and "locale" in lazy, lazy  # PyScript's `html` import, Pyodide's `locale`
+    assert "sitecustomize.pyc" in entries
+    assert "html/__init__.pyc" not in entries and "locale.pyc" not in entries
+    assert {n.rstrip("/") for n in lazy} <= set(entries["stdlib_on_demand.txt"].decode().split())
     with zipfile.ZipFile(stdlib_zip_path()) as z:
         assert {i.compress_type for i in z.infolist()} == {zipfile.ZIP_STORED}
 
@@ -215,7 +222,7 @@ RESTORE_JS = r"""
 import { readFileSync } from "node:fs";
 import { gunzipSync } from "node:zlib";
 import { pathToFileURL } from "node:url";
-const [pyodideDir, stdlib, snapshot, formatJs, modulesJson] = process.argv.slice(1);
+const [pyodideDir, stdlib, snapshot, formatJs, modulesJson, stockZip] = process.argv.slice(1);
 const { loadPyodide } = await import(pathToFileURL(pyodideDir + "/pyodide.mjs").href);
 const { expandSnapshot } = await import(pathToFileURL(formatJs).href);
 const gz = readFileSync(snapshot);
@@ -224,14 +231,25 @@ const raw = expandSnapshot(sparse.buffer.slice(sparse.byteOffset, sparse.byteOff
 const py = await loadPyodide({ indexURL: pyodideDir + "/", stdLibURL: stdlib,
                                _loadSnapshot: new Uint8Array(raw), stdout: () => {}, stderr: () => {} });
 py.globals.set("MODULES", modulesJson);
+py.FS.writeFile("/tmp/stock.zip", readFileSync(stockZip));
 let out;
 try {
   out = py.runPython(`
 import importlib, importlib.util, json, sys, zipimport
+import stdlib_on_demand
 modules = json.loads(MODULES)
 already = [m for m in modules if m in sys.modules]
+# Bound lazily at boot (the zip's sitecustomize), still unused in the restored memory.
+lazy = sorted(m for m in sys.modules if type(sys.modules[m]).__name__ == "_LazyModule")
+# What the page installs after a restore: the full archive on demand (here from a file, not a download).
+index = zipimport.zipimporter(stdlib_on_demand.__file__.rpartition("/")[0]).get_data("stdlib_on_demand.txt")
+sys.meta_path.append(stdlib_on_demand.OnDemandStdlib(
+    "stock.zip", frozenset(index.decode().split()), fetch=lambda url: open("/tmp/stock.zip", "rb").read()))
 compiled = []
+compile_source = zipimport._compile_source
 def refuse(pathname, source):
+    if pathname.startswith(stdlib_on_demand.ARCHIVE):  # the full archive has only sources
+        return compile_source(pathname, source)
     compiled.append(pathname)
     raise ImportError("compiled from source: " + pathname)
 zipimport._compile_source = refuse
@@ -250,6 +268,9 @@ json.dumps({
     "file": api.__file__,
     "co_filename": api.ping.__code__.co_filename,
     "ping": api.ping(),
+    "lazy": lazy,
+    "escape": __import__("html").escape("<b>"),
+    "html_file": sys.modules["html"].__file__,
 })
 `);
 } catch (err) {  // only the Python traceback (node would print a line of minified Pyodide with it)
@@ -265,7 +286,8 @@ def test_shipped_pyodide_restores_the_snapshot_and_imports_the_pyc_without_compi
     modules = precompile.engine_modules(build.engine_zip())
     pyodide_dir = ROOT / "node_modules" / "pyodide"
     args = [str(pyodide_dir), str(stdlib_zip_path()), str(snapshot_path()),
-            str(ROOT / "web" / "boot" / "snapshot-format.js"), json.dumps(modules)]
+            str(ROOT / "web" / "boot" / "snapshot-format.js"), json.dumps(modules),
+            str(pyodide_dir / "python_stdlib.zip")]
     proc = subprocess.run(["node", "--input-type=module", "-e", RESTORE_JS, *args],
                           capture_output=True, text=True, cwd=ROOT, timeout=180)
     assert proc.returncode == 0, re.findall(r"\w*Error\b.{0,300}", proc.stderr)[-5:]
@@ -281,4 +303,9 @@ def test_shipped_pyodide_restores_the_snapshot_and_imports_the_pyc_without_compi
     assert re.fullmatch(r"/lib/python3\d+\.zip/tabletop/bridge/api\.pyc", r["file"]), r["file"]
     assert r["co_filename"] == r["file"].removesuffix("c")
     assert json.loads(r["ping"])["ok"] is True  # the restored engine answers
+    # Modules the boot imports but never uses are lazy in the snapshot, and run from the full archive
+    # once something uses them.
+    lazy_index = {n.rstrip("/") for n in stdlib_entries()["stdlib_lazy.txt"].decode().split()}
+    assert "locale" in r["lazy"] and set(r["lazy"]) <= lazy_index, r["lazy"]  # (html: PyScript imports it)
+    assert r["escape"] == "&lt;b&gt;" and r["html_file"].startswith("/lib/python_stdlib_full.zip/html/")
 

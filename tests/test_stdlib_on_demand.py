@@ -1,6 +1,7 @@
 """py/stdlib_on_demand.py in CPython: a module the boot's zip left out is imported from the full archive,
-downloaded once; a name the archive lacks costs nothing (no download). The browser side is in
-tests/browser/test_fast_boot.py."""
+downloaded once; a name the archive lacks costs nothing (no download); a module bound lazily is
+downloaded and run only at its first use, and the build's trace tells which bound modules ran. The
+browser side is in tests/browser/test_fast_boot.py."""
 
 from __future__ import annotations
 
@@ -15,7 +16,7 @@ import pytest
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "py"))
 
-from stdlib_on_demand import OnDemandStdlib
+from stdlib_on_demand import LazyBinder, OnDemandStdlib
 
 
 def archive() -> bytes:
@@ -64,3 +65,40 @@ def test_a_name_the_archive_lacks_downloads_nothing(
     with pytest.raises(ImportError):
         importlib.import_module("ondemand_probe_missing")
     assert fetched == []
+
+
+def test_a_module_bound_lazily_runs_from_the_full_archive_at_its_first_use(
+        finder: tuple[OnDemandStdlib, list[str], list[str]]) -> None:
+    _, fetched, _ = finder
+    binder = LazyBinder(["ondemand_probe_mod", "ondemand_probe_pkg/"])
+    sys.meta_path.insert(0, binder)
+    try:
+        mod = importlib.import_module("ondemand_probe_mod")
+        pkg = importlib.import_module("ondemand_probe_pkg")
+        assert fetched == []  # imported, yet nothing downloaded or run
+        assert mod.VALUE == 42
+        assert fetched == ["https://example.test/full.zip"]
+        assert mod.__file__ is not None and mod.__file__.endswith("full.zip/ondemand_probe_mod.py")
+        assert importlib.import_module("ondemand_probe_pkg.sub").NAME == "ondemand_probe_pkg.sub"
+        assert pkg.sub.NAME == "ondemand_probe_pkg.sub" and fetched == ["https://example.test/full.zip"]
+    finally:
+        sys.meta_path.remove(binder)
+
+
+def test_the_trace_binds_modules_of_the_path_lazily_and_notes_which_ran(tmp_path: Path) -> None:
+    (tmp_path / "lazyprobe_used.py").write_text("VALUE = 1\n")
+    (tmp_path / "lazyprobe_unused.py").write_text("raise RuntimeError('never run')\n")
+    sys.path.insert(0, str(tmp_path))
+    binder = LazyBinder(["lazyprobe_used", "lazyprobe_unused", "os"], trace=True)
+    sys.meta_path.insert(0, binder)
+    try:
+        assert "os" not in binder.names  # already imported: not the binder's
+        used = importlib.import_module("lazyprobe_used")
+        importlib.import_module("lazyprobe_unused")  # imported, never used: does not raise
+        assert binder.executed == set()
+        assert used.VALUE == 1 and binder.executed == {"lazyprobe_used"}
+    finally:
+        sys.meta_path.remove(binder)
+        sys.path.remove(str(tmp_path))
+        for name in ("lazyprobe_used", "lazyprobe_unused"):
+            sys.modules.pop(name, None)
