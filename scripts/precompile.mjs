@@ -32,7 +32,7 @@ const { loadPyodide, version } = await import(pathToFileURL(path.join(pyodideDir
 /**
  * @typedef {{out: string, snapshot: {stdlib: string, imports: string[]}}} SnapshotJob
  * @typedef {{out: string, trace: {stdlib: string, worker: string, script: string}}} TraceJob
- * @typedef {{out: string, layout: string, prefix?: string} & ({in: string} | {pyscript: {artifact: string, bundle: string}})} ZipJob
+ * @typedef {{out: string, layout: string, prefix?: string, flat_lines?: boolean} & ({in: string} | {pyscript: {artifact: string, bundle: string}})} ZipJob
  * @typedef {{[name: string]: string | SourceTree}} SourceTree PyScript's package: file name → text, or a folder
  */
 /** @type {{jobs: (SnapshotJob | TraceJob | ZipJob)[]}} */
