@@ -1,6 +1,7 @@
 // One adapter per game: the module that draws its table (screen), its rules help (rules), tells its
-// events (tell) and maps a hinted action to a first selection (hintSelection). Oriflamme's is part of
-// the first screen; the others are fetched when their game is chosen, resumed or played.
+// events (tell), maps a hinted action to a first selection (hintSelection) and draws its side of the
+// replay viewer (replayTitle, replayRows, replayBoard). Oriflamme's is part of the first screen; the
+// others are fetched when their game is chosen, resumed, played or replayed.
 import * as oriflamme from "./oriflamme/index.js";
 
 const loaded = { oriflamme };

@@ -1,14 +1,10 @@
 // The replay viewer of a shared link: every step of a finished game, all cards revealed.
 // engine.replay(save) rebuilds the game through the engine's own checks (and refuses a game still in
 // progress) and gives the full position after each action; this module only draws them.
-import { h, raw } from "./dom.js";
-import { t, cardName, colourName } from "../i18n/index.js";
-import { emblemSvg } from "../art/emblems.js";
-import { card } from "./oriflamme/table.js";
-import { eventText } from "./oriflamme/log.js";
+import { h } from "./dom.js";
+import { t, colourName } from "../i18n/index.js";
 import { readShareLink } from "./share.js";
-import { lieuxEventText } from "./lieux/log.js";
-import { charName, placeName } from "./lieux/i18n.js";
+import { loadAdapter } from "./games.js";
 
 const R = {
   status: "loading", // loading | ready | error
@@ -18,6 +14,7 @@ const R = {
   playing: null,     // interval id
   logs: [],          // per step: the texts of its events
   rounds: [],        // [{round, step}]
+  game: null,        // the game's adapter (games.js): its replay panels and event texts
 };
 let rerender = () => {};
 
@@ -43,10 +40,8 @@ export async function startReplay(app, engineReady, onRender) {
     return;
   }
   R.data = data;
-  R.lieux = !!data.settings && data.settings.game === "lieux";
-  const edition = data.steps[0].position.edition;
-  const tell = R.lieux ? (ev) => lieuxEventText(ev, { viewer: null }) : (ev) => eventText(ev, edition, { viewer: null });
-  R.logs = data.steps.map((s) => (s.events || []).map(tell).filter(Boolean));
+  R.game = await loadAdapter(data.settings && data.settings.game);
+  R.logs = data.steps.map((s) => (s.events || []).map((ev) => R.game.tell(ev, s.position, null)).filter(Boolean));
   R.rounds = [];
   data.steps.forEach((s, i) => {
     const r = s.position.round;
@@ -111,13 +106,8 @@ function onKey(ev) {
 
 // ---------------------------------------------------------------- drawing
 
-function chips(edition, list, cls) {
-  if (!list || !list.length) return h("span", { class: "muted" }, t("noCards"));
-  return list.map((c, i) => h("span", { key: `${cls}${i}`, class: `chip ${cls}`, "data-card": c }, cardName(edition, c)));
-}
-
-/** A replay player's panel: the head (colour, first player, score) both games share, then `rows`. */
-function playerBadge(pos, c, scores, ...rows) {
+/** A replay player's panel: the head (colour, first player, score) every game shares, then its `rows`. */
+function playerBadge(pos, c, scores, rows) {
   return h("div", { key: c, class: `badge rp-player c-${c} ${pos.to_act === c ? "to-act" : ""}`, "data-testid": `rp-player-${c}` },
     h("span", { class: "badge-head" },
       h("span", { class: "swatch", "aria-hidden": "true" }),
@@ -125,53 +115,6 @@ function playerBadge(pos, c, scores, ...rows) {
       pos.first === c ? h("span", { class: "crown", title: t("firstPlayer") }, "♛") : null,
       h("span", { class: "score", "data-testid": `rp-score-${c}` }, String(scores[c] ?? 0))),
     ...rows);
-}
-
-function playerPanel(pos, c, scores) {
-  const ed = pos.edition;
-  return playerBadge(pos, c, scores,
-    h("span", { class: "rp-row" }, h("span", { class: "rp-k" }, `${t("hand")}:`), chips(ed, pos.hands?.[c], "hand")),
-    h("span", { class: "rp-row" }, h("span", { class: "rp-k" }, `${t("aside")}:`), chips(ed, pos.aside?.[c], "aside")),
-    h("span", { class: "rp-row" }, h("span", { class: "rp-k" }, `${t("pileDiscard")}:`),
-      (pos.discard?.[c] || []).length
-        ? pos.discard[c].map((d, i) => raw("span", { key: `d${d}${i}`, class: "mini", title: cardName(ed, d), "data-card": d }, emblemSvg(d)))
-        : h("span", { class: "muted" }, t("noCards"))));
-}
-
-function queueView(pos) {
-  const ed = pos.edition;
-  const stacks = (pos.queue || []).map((stack, i) => {
-    const top = stack[stack.length - 1];
-    const under = stack.slice(0, -1);
-    return h("div", { key: `s${i}`, class: `stack depth-${Math.min(under.length, 4)}`, "data-pos": String(i + 1) },
-      h("span", { class: "pos" }, pos.cursor === i + 1 ? `▼${i + 1}` : String(i + 1)),
-      under.length ? h("div", { class: "under", title: under.map((u) => cardName(ed, u.card)).join(", ") },
-        under.map((u, k) => h("span", { key: `u${k}`, class: `layer c-${u.owner} ${u.face_up ? "up" : "down"}` }))) : null,
-      // Every card revealed: a face-down card is drawn as its owner sees it (back, with its name).
-      card(ed, top.card, { owner: top.owner, up: top.face_up, tokens: top.tokens, mine: true,
-        cls: pos.cursor === i + 1 ? "cursor" : "" }));
-  });
-  return h("section", { class: "queue-wrap", key: "queue" },
-    h("h2", { class: "section-title" }, t("queue")),
-    h("div", { class: `queue ${pos.direction === "rtl" ? "rtl" : "ltr"}`, "data-testid": "rp-queue" }, stacks));
-}
-
-// Château, Village & Port: gold, hands (character values) and the three places, all revealed.
-function lieuxPlayer(pos, c, scores) {
-  const hand = (pos.hands && pos.hands[c]) || [];
-  return playerBadge(pos, c, scores,
-    h("span", { class: "rp-row" }, h("span", { class: "rp-k" }, `${t("hand")}:`),
-      hand.length ? hand.map((v, i) => h("span", { key: `h${i}`, class: "chip hand", "data-card": String(v) }, `${v} ${charName(v)}`))
-        : h("span", { class: "muted" }, t("noCards"))));
-}
-
-function lieuxPlaces(pos) {
-  const places = pos.places || {};
-  return h("section", { class: "queue-wrap", key: "places" },
-    Object.keys(places).map((id) => h("div", { key: id, class: "rp-row rp-place", "data-testid": `rp-place-${id}` },
-      h("span", { class: "rp-k" }, `${placeName(id)}:`),
-      (places[id] || []).length ? places[id].map((cardAt, i) => h("span", { key: `p${i}`, class: `chip c-${cardAt.owner}` },
-        `${colourName(cardAt.owner)} ${cardAt.value} ${charName(cardAt.value)}`)) : h("span", { class: "muted" }, t("noCards")))));
 }
 
 function ranking(data) {
@@ -212,7 +155,7 @@ export function replayScreen(boot) {
     h("div", { class: "table" },
       h("header", { class: "topbar" },
         h("span", { class: "brand" }, t("title")),
-        h("span", { class: "round" }, t("replayOf", { edition: R.lieux ? t("lieux:game.lieux") : t(`edition.${pos.edition}`), n: pos.seats.length })),
+        h("span", { class: "round" }, t("replayOf", { edition: R.game.replayTitle(pos), n: pos.seats.length })),
         h("span", { class: "round", "data-testid": "rp-round" }, t("replayRound", { r: pos.round })),
         h("span", { class: "spacer" }),
         h("a", { class: "tb-btn", href: "./" }, t("playAGame"))),
@@ -233,8 +176,8 @@ export function replayScreen(boot) {
           t("step", { k: R.step, n }), s.actor ? ` · ${colourName(s.actor)}: ${s.action}` : ` · ${t("startPos")}`),
         lastTexts ? h("p", { class: "last-event" }, lastTexts) : null),
       h("section", { class: "players rp-players", key: "players" },
-        pos.seats.map((c) => (R.lieux ? lieuxPlayer(pos, c, s.scores) : playerPanel(pos, c, s.scores)))),
-      R.lieux ? lieuxPlaces(pos) : queueView(pos),
+        pos.seats.map((c) => playerBadge(pos, c, s.scores, R.game.replayRows(pos, c)))),
+      R.game.replayBoard(pos),
       atEnd ? ranking(data) : null),
     h("aside", { class: "log", key: "log", "aria-label": t("log") },
       h("details", { class: "log-details", open: true },

@@ -118,6 +118,7 @@ export const tell = (ev, view, viewer) => lieuxEventText(ev, { viewer });
 export const focusOf = () => ({});
 /** Its choices are one step each: nothing to select first. */
 export const hintSelection = (action, u, sel) => sel;
+export { replayTitle, replayRows, replayBoard } from "./replay.js";
 
 /** The game screen: table + log, then the end dialog. `ui`: the page's state; `ctx`: {log, hint, rerender, withShare}. */
 export function screen(u, ui, ctx) {

@@ -11,6 +11,7 @@ import { table } from "./table.js";
 import { eventText, eventFocus } from "./log.js";
 
 export const id = "oriflamme";
+export { replayTitle, replayRows, replayBoard } from "./replay.js";
 
 /** An edition's facts from the catalogue ({cards, tokens, rounds}); the first edition's for an unknown name. */
 function edition(name) {
