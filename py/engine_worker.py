@@ -31,6 +31,10 @@ save = api.save
 load = api.load
 replay = api.replay
 hint = api.hint
+undo = api.undo
+tutorial = api.tutorial
+review_start = api.review_start
+review_next = api.review_next
 
 __export__ = list(api.EXPORTS)
 

@@ -163,5 +163,15 @@ function makeEngine(sync) {
     load(saveText) { return call("load", typeof saveText === "string" ? saveText : JSON.stringify(saveText)); },
     replay(saveText) { return call("replay", typeof saveText === "string" ? saveText : JSON.stringify(saveText)); },
     ping() { return call("ping"); },
+    /** Take back the lone human's last decision and the bots' replies since: an update, or {error}. */
+    undo() { return call("undo"); },
+    /** A guided first game of `game`: an update whose `tutorial` holds the script and its note keys. */
+    tutorial(game) { return call("tutorial", String(game)); },
+    /** Begin the review of a finished game (the current one, or a save text): chart, moments, hands. */
+    reviewStart(saveText = null) {
+      return call("review_start", saveText == null || typeof saveText === "string" ? saveText : JSON.stringify(saveText));
+    },
+    /** Judge the next decision of the review: {done, total, item}, the last with {costliest, judged}. */
+    reviewNext() { return call("review_next"); },
   };
 }

@@ -9,7 +9,9 @@ from tabletop.registry import GameSpec, Option, Variant
 from tabletop.terminal import Style, plain_event, ranking_lines
 
 from . import bots
+from . import effects as _effects
 from . import game as _game
+from . import tutorial as _tutorial
 from .cards import CHARACTERS, COLOURS, PLACES, REWARDS, SETS, timing
 from .render import render_text
 from .sampling import determinize
@@ -79,5 +81,8 @@ SPEC = GameSpec(
     catalogue=catalogue,
     determinize=lambda view, rng: _game.Game(determinize(view, rng)),
     options=(Option("hidden_gold", False),),
+    explainer=_effects,
+    tutorial=_tutorial.guide,
+    review_iterations=4_000,
     settings_of=lambda g: {"set": _own(g).state.set_id, "hidden_gold": _own(g).state.hidden_gold},
 )

@@ -10,7 +10,9 @@ from tabletop.registry import GameSpec, Variant
 from tabletop.terminal import Style
 
 from . import bots
+from . import effects as _effects
 from . import game as _game
+from . import tutorial as _tutorial
 from .bots.simple import FixedBot
 from .editions import EDITIONS, ONE_SHOT
 from .sampling import determinize
@@ -96,5 +98,8 @@ SPEC = GameSpec(
     renderer=Text(),
     catalogue=catalogue,
     determinize=lambda view, rng: _game.Game(determinize(view, rng)),
+    explainer=_effects,
+    tutorial=_tutorial.guide,
+    review_iterations=12_000,
     settings_of=lambda g: {"edition": _own(g).edition},
 )

@@ -67,6 +67,20 @@ class Renderer(Protocol):
     def ranking(self, game: Game) -> list[str]: ...  # the final places, with how ties were broken
 
 
+class Explainer(Protocol):
+    """How a game tells what a move does, as data the page words in the player's language."""
+
+    def describe_move(self, view: View, action: str) -> dict[str, Any]: ...  # only what `view` shows
+
+    # The effects worth telling, in order; with a view, named only as far as that view may know.
+    def effects(self, events: list[Event], view: View | None = None) -> list[dict[str, Any]]: ...
+
+    def swing(self, effect: dict[str, Any]) -> int: ...  # points an effect moves between players
+
+    # Each player's cards at the deal, by where they were ("hand", "aside", "pile").
+    def held(self, position: dict[str, Any]) -> dict[str, dict[str, list[Any]]]: ...
+
+
 @dataclass(frozen=True)
 class GameSpec:
     id: str
@@ -84,6 +98,11 @@ class GameSpec:
     determinize: Callable[[View, random.Random], Game]
     options: tuple[Option, ...] = ()
     settings_of: Callable[[Game], dict[str, Any]] = field(default=lambda g: {})  # variant and options
+    explainer: Explainer | None = None  # hints that explain, key moments, the review
+    # The strongest bot's search iterations for a whole post-game review, shared out among the decisions
+    # (a fixed count, not a time, so the same views always get the same review).
+    review_iterations: int = 20_000
+    tutorial: Callable[[], dict[str, Any]] | None = None  # the guided first game: settings and script
 
     @property
     def default_variant(self) -> str:
@@ -150,10 +169,10 @@ def catalogue() -> dict[str, Any]:
             "id": spec.id, "title": spec.title, "variant_setting": spec.variant_setting,
             "variants": [v.catalogue() for v in spec.variants],
             "options": {o.name: o.default for o in spec.options},
-            "levels": list(spec.levels), **spec.catalogue(),
+            "levels": list(spec.levels), "tutorial": spec.tutorial is not None, **spec.catalogue(),
         })
     return {"games": games}
 
 
-__all__ = ["GAMES", "GameSpec", "Option", "Renderer", "Variant", "catalogue", "default", "get", "ids",
-           "load_game"]
+__all__ = ["GAMES", "Explainer", "GameSpec", "Option", "Renderer", "Variant", "catalogue", "default", "get",
+           "ids", "load_game"]

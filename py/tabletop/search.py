@@ -51,6 +51,30 @@ class SearchGame(Protocol[S, M]):
     def tag(self, s: S) -> Hashable | None: ...
 
 
+class _Restricted(Generic[S, M]):
+    """A game whose first decision of every deal (the root) offers only some of its moves."""
+
+    def __init__(self, game: SearchGame[S, M], only: frozenset[str]) -> None:
+        self.inner = game
+        self.only = only
+        self.at_root = False
+        self.tags = game.tags
+        self.live, self.to_act, self.apply = game.live, game.to_act, game.apply
+        self.playout, self.payoffs, self.text, self.tag = game.playout, game.payoffs, game.text, game.tag
+
+    def sample(self, rng: random.Random) -> S:
+        self.at_root = True  # the search asks the root's moves first after each deal
+        return self.inner.sample(rng)
+
+    def moves(self, s: S) -> Sequence[M]:
+        moves = self.inner.moves(s)
+        if self.at_root:
+            self.at_root = False
+            kept = [m for m in moves if self.inner.text(m) in self.only]
+            return kept or moves
+        return moves
+
+
 class Node:
     __slots__ = ("avail", "children", "player", "reward", "visits")
 
@@ -100,6 +124,26 @@ class ISMCTS(Generic[S, M]):
         best = max(root.children.items(), key=lambda kv: (kv[1].visits, kv[1].reward))[0]
         text = game.text(best)
         return text if text in legal_actions else legal_actions[0]
+
+    def evaluate(self, view: dict[str, Any], legal_actions: list[str],
+                 only: Sequence[str] | None = None) -> dict[str, tuple[float, int]]:
+        """Each root move's mean payoff for the player to act and its visits, by action string: how the
+        search rates the moves rather than which it plays (the post-game review). With `only`, the
+        search spends its whole budget on those moves (a played move the full search barely visited)."""
+        start = self.clock()
+        prior = self.root_prior(view, legal_actions)
+        game: SearchGame[S, M] = self.game(view)
+        if only is not None:
+            game = _Restricted(game, frozenset(only))
+        root = self.run(game, prior, start)
+        out: dict[str, tuple[float, int]] = {}
+        for key, child in root.children.items():
+            text = game.text(key)  # the searcher's own decision: never keyed by a tag
+            value, visits = out.get(text, (0.0, 0))
+            total = visits + child.visits
+            if total:
+                out[text] = ((value * visits + child.reward) / total, total)
+        return out
 
     def search(self, view: dict[str, Any], prior: dict[Any, float] | None = None,
                start: float | None = None) -> Node:

@@ -31,7 +31,8 @@ import json
 from collections.abc import Callable
 from typing import Any
 
-from .. import registry
+from .. import hints, moments, registry
+from .. import review as reviewing
 from ..errors import IllegalAction, quote
 from ..jsontext import parse
 from . import saves
@@ -102,6 +103,9 @@ def act(action: str) -> str:
             raise WebError("an action is a string")
         if session.to_act_kind() != "human":
             raise WebError("it is not a human's turn")
+        scripted = session.scripted()
+        if scripted is not None and action != scripted:
+            raise WebError(f"the guided game goes on with {quote(scripted)}")
         try:
             actor, events = session.play(action)
         except (IllegalAction, ValueError) as exc:
@@ -119,7 +123,7 @@ def bot_step() -> str:
         colour = session.game.to_act
         assert colour is not None
         legal = list(session.game.legal_actions())
-        choice = session.bots[colour].choose(session.game.view(colour), legal)
+        choice = session.scripted() or session.bots[colour].choose(session.game.view(colour), legal)
         if choice not in legal:
             raise WebError(f"bot {colour} chose an illegal action {quote(choice)}")
         actor, events = session.play(choice)
@@ -142,12 +146,14 @@ def hint() -> str:
         seed = session.settings["seed"] * 8 + 7919 * (len(session.actions) + 1)
         spec = registry.get(session.settings["game"])
         bot = spec.make_bot(spec.levels[-1], seed=seed, budget_ms=HINT_BUDGET_MS)  # the strongest level
-        choice = bot.choose(game.view(colour), legal)
+        view = game.view(colour)
+        choice = bot.choose(view, legal)
         if choice not in legal:
             raise WebError(f"the hint {quote(choice)} is not a legal action")
+        why = hints.explain(spec, view, choice) if spec.explainer is not None else {}
     except WebError as exc:
         return _error(str(exc))
-    return _dump({"action": choice, "colour": colour})
+    return _dump({"action": choice, "colour": colour, **why})
 
 
 def _viewer(session: Session, viewer: str | None) -> str | None:
@@ -198,6 +204,104 @@ def replay(save_json: str) -> str:
         return _error(f"invalid save: {exc}")
 
 
-EXPORTS = ("act", "bot_step", "catalogue", "hint", "load", "log", "new_game", "ping", "replay", "save",
-           "update")
+def undo() -> str:
+    """Take back the lone human's last decision and the bots' replies since; the update's events hold
+    the take-back note (the log keeps it too)."""
+    try:
+        session = _current()
+        if session.script is not None:
+            raise WebError("a guided game cannot take moves back")
+        me, _ = session.take_back()
+    except WebError as exc:
+        return _error(str(exc))
+    _, _, note = session.history[-1]
+    return _dump(session.update(None, me, note))
+
+
+def tutorial(game: str) -> str:
+    """A guided first game of `game`: its scripted game begins (settings, script and notes in the
+    update's `tutorial`)."""
+    try:
+        spec = registry.get(game)
+    except ValueError as exc:
+        return _error(str(exc))
+    if spec.tutorial is None:
+        return _error(f"{game} has no guided game")
+    guide = spec.tutorial()
+
+    def make() -> Session:
+        session = Session.start(check_settings(guide["settings"]))
+        session.script = [step["action"] for step in guide["steps"]]
+        return session
+
+    out = _install(make, "cannot start the guided game")
+    if "error" in out:
+        return out
+    update = json.loads(out)
+    update["tutorial"] = guide
+    return _dump(update)
+
+
+# The review in progress: its game and decisions, judged one per call so the page can show progress.
+_REVIEW: dict[str, Any] = {}
+
+
+def _review_session(save_json: str | None) -> Session:
+    if save_json:
+        return saves.rebuild(_parse(save_json, "save"))
+    return _current()
+
+
+def review_start(save_json: str | None = None) -> str:
+    """Begin reviewing a finished game (the current one, or a save): the chart, the key moments, every
+    hand dealt, and the number of human decisions `review_next` will judge."""
+    global _REVIEW
+    try:
+        session = _review_session(save_json)
+        if not session.game.is_over:
+            raise WebError("only a finished game can be reviewed")
+        spec = registry.get(session.settings["game"])
+        if spec.explainer is None:
+            raise WebError(f"{spec.id} has no review")
+        record = saves.save(session)
+        summary = moments.summary(spec, saves.replay(record))
+        decisions = []
+        replayed = Session.start(session.settings)
+        for action in session.actions:
+            colour = replayed.game.to_act
+            legal = list(replayed.game.legal_actions())
+            if colour is not None and replayed.kinds.get(colour) == "human" and len(legal) > 1:
+                decisions.append(reviewing.Decision(len(replayed.actions), colour, replayed.game.view(colour),
+                                                    legal, action))
+            replayed.play(action)
+    except WebError as exc:
+        return _error(str(exc))
+    except (IllegalAction, ValueError, KeyError, TypeError) as exc:
+        return _error(f"invalid save: {exc}")
+    _REVIEW = {"spec": spec, "decisions": decisions, "judged": [],
+               "iterations": reviewing.iterations_per_decision(spec, len(decisions))}
+    return _dump({**summary, "decisions": len(decisions)})
+
+
+def review_next() -> str:
+    """Judge the next decision of the review begun by `review_start`: {"done", "total", "item"}; the last
+    one also carries "costliest" (the action indexes of the three decisions that cost most)."""
+    if not _REVIEW:
+        return _error("no review: call review_start first")
+    decisions: list[reviewing.Decision] = _REVIEW["decisions"]
+    judged: list[dict[str, Any]] = _REVIEW["judged"]
+    out: dict[str, Any] = {"total": len(decisions)}
+    if len(judged) < len(decisions):
+        item = reviewing.judge(_REVIEW["spec"], decisions[len(judged)], _REVIEW["iterations"])
+        judged.append(item)
+        out["item"] = item
+    out["done"] = len(judged)
+    if len(judged) == len(decisions):
+        out["costliest"] = reviewing.costliest(judged)
+        out["judged"] = judged
+    return _dump(out)
+
+
+EXPORTS = ("act", "bot_step", "catalogue", "hint", "load", "log", "new_game", "ping", "replay",
+           "review_next", "review_start", "save", "tutorial", "undo", "update")
 __all__ = list(EXPORTS)

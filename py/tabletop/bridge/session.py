@@ -108,6 +108,8 @@ class Session:
     viewer: str | None = None
     # Every event, unredacted: [start events, then one list per action]; shown per viewer by `log`.
     history: list[tuple[str | None, str | None, list[Event]]] = field(default_factory=list)
+    # A guided game: every action is scripted, the human's included (only that one is offered) (D72).
+    script: list[str] | None = None
 
     @classmethod
     def start(cls, settings: JSONDict) -> Session:
@@ -148,6 +150,50 @@ class Session:
         self._follow_to_act()
         return actor, events
 
+    def scripted(self) -> str | None:
+        """The next action of a guided game's script (None: no script, or it is played out)."""
+        if self.script is None or len(self.actions) >= len(self.script):
+            return None
+        return self.script[len(self.actions)]
+
+    def lone_human(self) -> str | None:
+        """The only human at the table, if exactly one plays (take-backs are for games against bots)."""
+        humans = [c for c in self.colours if self.kinds[c] == "human"]
+        return humans[0] if len(humans) == 1 else None
+
+    def actors(self) -> list[str | None]:
+        """Who played each action, in order (the log also holds take-back notes, with no action)."""
+        return [actor for action, actor, _ in self.history[1:] if action is not None]
+
+    def take_back(self) -> tuple[str, list[str]]:
+        """Undo the lone human's last decision and every bot reply since: the game is rebuilt from the
+        seed and the actions before it, and the log keeps a note that moves were taken back (D70)."""
+        me = self.lone_human()
+        if me is None:
+            raise WebError("a move can be taken back only when one human plays against bots")
+        actors = self.actors()
+        mine = [i for i, a in enumerate(actors) if a == me]
+        if not mine:
+            raise WebError("there is no move of yours to take back")
+        k = mine[-1]
+        removed = self.actions[k:]
+        game = create(self.settings)
+        for action in self.actions[:k]:
+            game.play(action)
+        kept: list[tuple[str | None, str | None, list[Event]]] = []
+        played = 0
+        for entry in self.history:
+            if entry[0] is not None:
+                if played == k:
+                    break
+                played += 1
+            kept.append(entry)
+        note: Event = {"type": "taken_back", "player": me, "actions": removed}
+        kept.append((None, me, [note]))
+        self.game, self.actions, self.history = game, self.actions[:k], kept
+        self._follow_to_act()
+        return me, removed
+
     def update(self, action: str | None = None, actor: str | None = None, events: list[Event] | None = None,
                viewer: str | None = None) -> JSONDict:
         """What the page draws after a step, as `viewer` (default: the human whose screen it is) sees it."""
@@ -156,6 +202,9 @@ class Session:
         over = game.is_over
         to_act = None if over else game.to_act
         legal = list(game.legal_actions()) if (to_act is not None and to_act == viewer) else []
+        scripted = self.scripted()
+        if scripted is not None:
+            legal = [a for a in legal if a == scripted]
         return {
             "viewer": viewer,
             "view": game.view(viewer),
