@@ -11,6 +11,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from tabletop.guide import FirstTimes
+
 from .bots import make_bot
 from .game import new_game
 
@@ -42,14 +44,7 @@ def script() -> list[str]:
 
 def guide() -> dict[str, Any]:
     game = new_game(players=3, set="A", hidden_gold=False, seed=SEED)
-    seen: set[str] = set()
-
-    def first(key: str) -> bool:
-        if key in seen:
-            return False
-        seen.add(key)
-        return True
-
+    first = FirstTimes()
     steps: list[dict[str, Any]] = []
     for i, action in enumerate(script()):
         actor = game.to_act

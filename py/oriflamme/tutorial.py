@@ -13,6 +13,8 @@ from __future__ import annotations
 import json
 from typing import Any
 
+from tabletop.guide import FirstTimes
+
 from .game import new_game
 
 SEED = 83
@@ -52,14 +54,7 @@ def guide() -> dict[str, Any]:
     """{"settings", "player", "steps": [{"action", "actor", "before": [note], "after": [note]}]}: a
     note {"key", ...data} is shown while the player weighs that action (before) or once it is played."""
     game = new_game(edition="retail", players=3, seed=SEED)
-    seen: set[str] = set()
-
-    def first(key: str) -> bool:
-        if key in seen:
-            return False
-        seen.add(key)
-        return True
-
+    first = FirstTimes()
     steps: list[dict[str, Any]] = []
     for i, action in enumerate(SCRIPT):
         actor = game.to_act
