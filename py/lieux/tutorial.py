@@ -14,6 +14,7 @@ from typing import Any
 from tabletop.guide import FirstTimes
 
 from .bots import make_bot
+from .effects import describe_move
 from .game import new_game
 
 SEED = 7
@@ -57,6 +58,7 @@ def guide() -> dict[str, Any]:
             before.append({"key": "select", "value": int(words[1])})
         elif actor == PLAYER and words[0] == "put" and first("put"):
             before.append({"key": "put", "value": int(words[1]), "place": words[2]})
+        move = describe_move(game.view(PLAYER), action) if actor == PLAYER else None
         for e in game.play(action):
             t = e["type"]
             if t == "effect" and first("effect_" + e["ability"]):
@@ -65,5 +67,5 @@ def guide() -> dict[str, Any]:
                 after.append({"key": "scoring"})
             elif t == "round_ended":
                 after.append({"key": "round_end", "scores": e["scores"], "rounds": 3})
-        steps.append({"action": action, "actor": actor, "before": before, "after": after})
+        steps.append({"action": action, "actor": actor, "before": before, "after": after, "move": move})
     return {"settings": _settings(), "player": PLAYER, "steps": steps}

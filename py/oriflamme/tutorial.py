@@ -15,6 +15,7 @@ from typing import Any
 
 from tabletop.guide import FirstTimes
 
+from .effects import describe_move
 from .game import new_game
 
 SEED = 83
@@ -51,8 +52,9 @@ def _at_cursor(game: Any) -> str | None:
 
 
 def guide() -> dict[str, Any]:
-    """{"settings", "player", "steps": [{"action", "actor", "before": [note], "after": [note]}]}: a
-    note {"key", ...data} is shown while the player weighs that action (before) or once it is played."""
+    """{"settings", "player", "steps": [{"action", "actor", "move", "before", "after"}]}: `move` says the
+    player's scripted move as data (tabletop.hints' shape); a note {"key", ...data} is shown while the
+    player weighs that action (before) or once it is played (after)."""
     game = new_game(edition="retail", players=3, seed=SEED)
     first = FirstTimes()
     steps: list[dict[str, Any]] = []
@@ -74,6 +76,7 @@ def guide() -> dict[str, Any]:
                 before.append({"key": "ambush_bait"})
             elif action == "reveal" and first("reveal"):
                 before.append({"key": "reveal"})
+        move = describe_move(game.view(PLAYER), action) if actor == PLAYER else None
         heirs_before = _heirs_face_up(json.loads(game.to_json()))
         events = game.play(action)
         for e in events:
@@ -95,5 +98,5 @@ def guide() -> dict[str, Any]:
                 after.append({"key": "heir_unique", "player": e["player"]})
             elif t == "game_over":
                 after.append({"key": "end", "player": PLAYER, "scores": e["scores"], "ranking": e["ranking"]})
-        steps.append({"action": action, "actor": actor, "before": before, "after": after})
+        steps.append({"action": action, "actor": actor, "before": before, "after": after, "move": move})
     return {"settings": _settings(), "player": PLAYER, "steps": steps}

@@ -72,7 +72,10 @@ def judge(spec: GameSpec, decision: Decision, iterations: int) -> dict[str, Any]
         if best in duel and played in duel:
             value_best, value_played = duel[best][0], duel[played][0]
     loss = max(0.0, value_best - value_played)
+    say = spec.explainer
+    moves = {} if say is None else {a: say.describe_move(decision.view, a) for a in (played, best)}
     return {"index": decision.index, "colour": decision.colour, "played": played, "best": best,
+            "moves": moves,
             "value_played": round(value_played, 4), "value_best": round(value_best, 4),
             "loss": round(loss, 4), "grade": grade(loss) if played != best else None}
 

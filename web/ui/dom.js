@@ -1,7 +1,7 @@
 // A tiny virtual-DOM: h() builds plain objects, patch() updates real DOM children in place.
 // Keyed children keep their element (and focus, and running CSS transitions) across renders.
 const SVG_NS = "http://www.w3.org/2000/svg";
-const SVG_TAGS = new Set(["svg", "path", "circle", "rect", "g", "line", "polyline", "polygon", "ellipse", "title"]);
+const SVG_TAGS = new Set(["svg", "path", "circle", "rect", "g", "line", "polyline", "polygon", "ellipse", "title", "text"]);
 
 export function h(tag, props, ...children) {
   const flat = [];
