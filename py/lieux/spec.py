@@ -84,5 +84,6 @@ SPEC = GameSpec(
     explainer=_effects,
     tutorial=_tutorial.guide,
     review_iterations=4_000,
+    review_scale=2.0,  # its search judges its own moves less steadily (docs/BOTS.md, the review)
     settings_of=lambda g: {"set": _own(g).state.set_id, "hidden_gold": _own(g).state.hidden_gold},
 )

@@ -88,6 +88,6 @@ def summary(spec: GameSpec, replay: dict[str, Any]) -> dict[str, Any]:
     steps = replay["steps"]
     ranking = replay["ranking"]
     winners = ranking[0] if ranking else []
-    return {"rounds": score_by_round(steps), "moments": key_moments(spec, steps, winners),
+    return {"game": spec.id, "rounds": score_by_round(steps), "moments": key_moments(spec, steps, winners),
             "held": explainer.held(steps[0]["position"]), "ranking": ranking,
             "scores": dict(steps[-1]["scores"]), "steps": len(steps)}

@@ -102,6 +102,8 @@ class GameSpec:
     # The strongest bot's search iterations for a whole post-game review, shared out among the decisions
     # (a fixed count, not a time, so the same views always get the same review).
     review_iterations: int = 20_000
+    # Multiplies the review's loss thresholds: a game whose judging search is noisier needs wider ones.
+    review_scale: float = 1.0
     tutorial: Callable[[], dict[str, Any]] | None = None  # the guided first game: settings and script
 
     @property

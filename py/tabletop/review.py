@@ -41,9 +41,9 @@ class Decision:
     played: str
 
 
-def grade(loss: float) -> str | None:
+def grade(loss: float, scale: float = 1.0) -> str | None:
     for name, threshold in GRADES:
-        if loss >= threshold:
+        if loss >= threshold * scale:
             return name
     return None
 
@@ -77,7 +77,7 @@ def judge(spec: GameSpec, decision: Decision, iterations: int) -> dict[str, Any]
     return {"index": decision.index, "colour": decision.colour, "played": played, "best": best,
             "moves": moves,
             "value_played": round(value_played, 4), "value_best": round(value_best, 4),
-            "loss": round(loss, 4), "grade": grade(loss) if played != best else None}
+            "loss": round(loss, 4), "grade": grade(loss, spec.review_scale) if played != best else None}
 
 
 def costliest(judged: list[dict[str, Any]], count: int = COSTLIEST) -> list[int]:

@@ -48,7 +48,8 @@ def main(argv: list[str]) -> None:
     game_id, games, *levels = argv
     for level in levels:
         ls = losses(game_id, level, int(games))
-        graded = {name: sum(1 for x in ls if review.grade(x) == name) for name, _ in review.GRADES}
+        scale = registry.get(game_id).review_scale
+        graded = {name: sum(1 for x in ls if review.grade(x, scale) == name) for name, _ in review.GRADES}
         print(f"{game_id} {level}: {len(ls)} decisions; loss quantiles 50/75/90/95/98%:",
               " ".join(f"{q:.3f}" for q in quantiles(ls)), "| graded now:", graded, flush=True)
 
