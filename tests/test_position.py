@@ -3,6 +3,7 @@ and that to_json / load_game round-trip."""
 
 from __future__ import annotations
 
+import copy
 import json
 import random
 
@@ -244,7 +245,8 @@ def test_any_corrupted_position_loads_or_raises_value_error(ep, seed, steps, dra
         parent = d
         for k in path[:-1]:
             parent = parent[k]
-        parent[path[-1]] = draw.draw(st.sampled_from(JUNK))
+        # a copy: a later corruption may walk into this junk and must not change JUNK for the next example
+        parent[path[-1]] = copy.deepcopy(draw.draw(st.sampled_from(JUNK)))
     try:
         h = load_game(json.dumps(d))
     except ValueError:
