@@ -75,6 +75,7 @@ export default {
     "title": "Oriflamme",
     "tagline": "Intrigen um die Krone – du gegen Bots, direkt im Browser.",
     "credits": "Ein Kartenspiel von Adrien und Axel Hesling. Inoffizielle Umsetzung mit eigenen Grafiken.",
+    "game": "Spiel",
     "edition": "Ausgabe",
     "edition.retail": "Studio H (Handel)",
     "edition.pegasus": "Pegasus (Komplott um die Krone)",

@@ -75,6 +75,7 @@ export default {
     title: "Oriflamme",
     tagline: "Intrigue for the crown — you against bots, right in your browser.",
     credits: "A card game by Adrien & Axel Hesling. Unofficial fan implementation with its own art.",
+    game: "Game",
     edition: "Edition",
     "edition.retail": "Studio H (retail)",
     "edition.pegasus": "Pegasus (German edition)",

@@ -75,6 +75,7 @@ export default {
     "title": "Oriflamme",
     "tagline": "Intrigues pour la couronne — vous contre des robots, dans votre navigateur.",
     "credits": "Un jeu de cartes d'Adrien et Axel Hesling. Adaptation non officielle, avec ses propres illustrations.",
+    "game": "Jeu",
     "edition": "Édition",
     "edition.retail": "Studio H (commerce)",
     "edition.pegasus": "Pegasus (édition allemande)",

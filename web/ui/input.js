@@ -3,8 +3,7 @@
 // (arrows between choices, Escape closes the rules). A card's details: carddetail.js.
 import { S, app, render } from "./store.js";
 import { setLang, lang } from "../i18n/index.js";
-import { seatInfo, editionInfo } from "./setup.js";
-import { lieuxSetupChange } from "./lieux/setup.js";
+import { seatInfo, setGameControl } from "./setup.js";
 import { loadAdapter } from "./games.js";
 import { focusFirstAction } from "./screen.js";
 import { act, startGame, resumeGame, leaveGame, handOver, requestHint, retellLog, setKeyboardUser } from "./loop.js";
@@ -38,13 +37,15 @@ function onSetupChange(ev) {
   if (!el) return;
   const name = el.dataset.setup;
   const s = { ...S.setup, levels: [...S.setup.levels] };
-  if (lieuxSetupChange(s, name, el)) { // game chooser, place set, hidden gold
-    loadAdapter(s.game).then(() => render());
-  } else if (name === "edition") {
-    if (!editionInfo(el.value)) return;
-    s.edition = el.value;
-  }
-  else if (name === "players") s.players = Number(el.value);
+  if (setGameControl(s, name, el)) { // the game, its variant (edition, place set), its options
+    if (name === "game") { // its texts and table come with its adapter: the form changes once they are here
+      const info = seatInfo(s);
+      s.players = Math.min(info.max, Math.max(info.min, s.players));
+      if (!info.colours.includes(s.colour)) s.colour = info.colours[0];
+      loadAdapter(s.game).then(() => { S.setup = s; render(); });
+      return;
+    }
+  } else if (name === "players") s.players = Number(el.value);
   else if (name === "colour") s.colour = el.value;
   else if (name === "lang") {
     s.lang = el.value;

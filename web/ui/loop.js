@@ -3,7 +3,7 @@
 // save at each human decision. Other modules follow the game through on(type, fn) (see EVENTS).
 import { S, app, received, speed, sleep, whenIdle, render, renderNextFrame, engineReady, noSelection } from "./store.js";
 import { adapterOf, loadAdapter } from "./games.js";
-import { settingsOf, seedOk } from "./setup.js";
+import { settingsOf, seedOk, withSettings } from "./setup.js";
 import { isHotseat } from "./hotseat.js";
 import { rememberGame, savedLog, clearSave, savedGame } from "./saves.js";
 import { setNotice } from "./extras.js";
@@ -209,7 +209,7 @@ export async function resumeGame() {
   if (saved && !saved.bad && saved.entries.every((e) => !e.ev || tell(e.ev, u.view, e.viewer) != null)) {
     S.log = saved.entries.map((e) => ({ ...e, key: `l${logSeq++}` }));
   } else if (saved) setNotice(t("badLog"));
-  if (u && u.settings) S.setup = { ...S.setup, edition: u.settings.edition || S.setup.edition, game: u.settings.game || "oriflamme" };
+  S.setup = withSettings(S.setup, u.settings);
   await apply(u, gen);
 }
 

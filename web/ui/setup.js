@@ -1,28 +1,24 @@
-// The setup screen and the URL parameters. Games, editions, player ranges, colours and bot levels come
-// from the engine's catalogue (catalogue.js); the engine checks everything again.
+// The setup screen and the URL parameters. Games, their variants (Oriflamme's editions, lieux's place
+// sets) and options, player ranges, colours and bot levels come from the engine's catalogue
+// (catalogue.js), labels from the game's own texts ("<game>:set.A") or the page's ("edition.retail");
+// the engine checks everything again.
 import { h } from "./dom.js";
-import { t, colourName, LANG_NAMES } from "../i18n/index.js";
-import { gameOf, variantOf } from "./catalogue.js";
-import { lieuxParams, lieuxSettings, gameField, lieuxFields } from "./lieux/setup.js";
+import { t, has, colourName, LANG_NAMES } from "../i18n/index.js";
+import { games, gameOf, variantOf } from "./catalogue.js";
 
-/** Oriflamme's editions as {name: {min, max, colours}} (the catalogue's variants). */
-function editions() {
-  const g = gameOf("oriflamme");
-  return Object.fromEntries((g ? g.variants : []).map((v) => [v.id, { min: v.players[0], max: v.players[1], colours: v.colours }]));
-}
-/** The menu facts of an edition, or null for any other name ("__proto__" and "constructor" included). */
-export const editionInfo = (name) => {
-  const v = typeof name === "string" ? variantOf("oriflamme", name) : null;
-  return v ? { min: v.players[0], max: v.players[1], colours: v.colours } : null;
-};
+/** The game chosen in `s` (the catalogue's entry; the first game's for an unknown id). */
+const chosen = (s) => gameOf(s.game) || games()[0];
+/** A game's own text if it has one ("<game>:key"), else the page's. */
+const gameText = (g, key, vars) => (has(`${g.id}:${key}`) ? t(`${g.id}:${key}`, vars) : t(key, vars));
+const seatRange = (v) => ({ min: v.players[0], max: v.players[1], colours: v.colours });
+
 /** The seat range and colours of the game and variant chosen in `s`. */
 export function seatInfo(s) {
-  const g = gameOf(s.game) || gameOf("oriflamme");
-  const v = g ? variantOf(g.id, g.variant_setting === "set" ? s.set : s.edition) || g.variants[0] : null;
-  return v ? { min: v.players[0], max: v.players[1], colours: v.colours } : { min: 3, max: 5, colours: ["red"] };
+  const g = chosen(s);
+  const v = g ? variantOf(g.id, s[g.variant_setting]) || g.variants[0] : null;
+  return v ? seatRange(v) : { min: 3, max: 5, colours: ["red"] };
 }
-const levels = () => (gameOf("oriflamme") || { levels: ["normal"] }).levels;
-const seatKinds = () => [...levels(), "human"]; // "human": hot-seat, another person on this device (web/ui/hotseat.js)
+const seatKinds = (s) => [...(chosen(s) || { levels: ["normal"] }).levels, "human"]; // "human": hot-seat (web/ui/hotseat.js)
 export const SPEEDS = ["0", "0.5", "1", "2"];
 /** The largest seed the engine takes: the largest integer a JS number (and JSON) carries exactly. */
 export const MAX_SEED = Number.MAX_SAFE_INTEGER;
@@ -33,17 +29,59 @@ export function seedOk(seed) {
   return s === "" || (/^\d+$/.test(s) && BigInt(s) <= BigInt(MAX_SEED));
 }
 
+/** The form's first values: the catalogue's first game, each game's first variant and default options. */
 export function defaultSetup(lang) {
-  return { edition: "retail", players: 3, colour: "red", levels: ["normal", "normal", "normal", "normal"],
-    lang, seed: "", speed: "1", game: "oriflamme", set: "A", hiddenGold: false };
+  const s = { game: games()[0] ? games()[0].id : "", players: 3, colour: "red", levels: ["normal", "normal", "normal", "normal"],
+    lang, seed: "", speed: "1", options: {} };
+  for (const g of games()) {
+    s[g.variant_setting] = g.variants[0].id;
+    s.options[g.id] = { ...g.options };
+  }
+  return s;
 }
 
-/** Read ?edition=&players=&seed=&bots=&lang=&speed=&colour=. `start` is true if a game should begin now. */
+/** A change of the game's own controls: the game, its variant or one of its options; false for another name. */
+export function setGameControl(s, name, el) {
+  if (name === "game") {
+    if (gameOf(el.value)) s.game = el.value;
+    return true;
+  }
+  const g = chosen(s);
+  if (!g) return false;
+  if (name === g.variant_setting) {
+    if (variantOf(g.id, el.value)) s[name] = el.value;
+    return true;
+  }
+  if (Object.hasOwn(g.options, name)) {
+    s.options = { ...s.options, [g.id]: { ...s.options[g.id], [name]: Boolean(el.checked) } };
+    return true;
+  }
+  return false;
+}
+
+/** The form after a resumed game: its game and variant (the engine's settings). */
+export function withSettings(s, settings) {
+  const g = settings ? gameOf(settings.game) : null;
+  return g ? { ...s, game: g.id, [g.variant_setting]: settings[g.variant_setting] ?? s[g.variant_setting] } : s;
+}
+
+/**
+ * Read ?game=&edition= (or the game's own variant: &set=)&players=&seed=&bots=&lang=&speed=&colour= and
+ * the game's options (&hidden_gold=1). `start` is true if a game should begin now.
+ */
 export function fromParams(params, base) {
-  const s = { ...base, levels: [...base.levels] };
-  let start = lieuxParams(params, s); // ?game=lieux (Château, Village & Port) and its options
-  const ed = params.get("edition");
-  if (editionInfo(ed)) { s.edition = ed; start = true; }
+  const s = { ...base, levels: [...base.levels], options: { ...base.options } };
+  let start = false;
+  const game = params.get("game");
+  if (game && gameOf(game)) { s.game = game; start = game !== base.game; } // ?game= of the first game: its form
+  const g = chosen(s);
+  const wanted = String(params.get(g.variant_setting) || "").toLowerCase();
+  const variant = g.variants.find((v) => v.id.toLowerCase() === wanted);
+  if (variant) { s[g.variant_setting] = variant.id; start = true; }
+  for (const name of Object.keys(g.options)) {
+    const value = params.get(name);
+    if (value != null) s.options[g.id] = { ...s.options[g.id], [name]: value === "1" || value === "true" };
+  }
   const info = seatInfo(s);
   const p = Number.parseInt(params.get("players") || "", 10);
   if (Number.isInteger(p)) { s.players = Math.min(info.max, Math.max(info.min, p)); start = true; }
@@ -52,7 +90,7 @@ export function fromParams(params, base) {
   if (seed != null && /^\d+$/.test(seed)) { s.seed = seed; start = true; }
   const bots = params.get("bots");
   if (bots) {
-    const list = bots.split(",").filter((b) => seatKinds().includes(b));
+    const list = bots.split(",").filter((b) => seatKinds(s).includes(b));
     if (list.length) {
       s.levels = s.levels.map((_, i) => list[Math.min(i, list.length - 1)]);
       start = true;
@@ -76,8 +114,25 @@ export function settingsOf(s) {
   for (let i = 1; i < s.players; i++) seats.push(s.levels[i - 1] === "human" ? { kind: "human" } : { kind: "bot", level: s.levels[i - 1] || "normal" });
   const text = String(s.seed ?? "").trim();
   const seed = text !== "" && seedOk(text) ? Number(text) : null;
-  const out = { game: "oriflamme", edition: s.edition, players: s.players, seed, seats, colours };
-  return s.game === "lieux" ? lieuxSettings(out, s) : out;
+  const g = chosen(s);
+  return { game: g.id, [g.variant_setting]: s[g.variant_setting], ...s.options[g.id], players: s.players, seed, seats, colours };
+}
+
+/** The game chooser, the game's variant (with each one's player range when they differ) and its options. */
+function gameFields(s) {
+  const g = chosen(s);
+  const setting = g.variant_setting;
+  const ranges = new Set(g.variants.map((v) => v.players.join("-")));
+  const label = (v) => gameText(g, `${setting}.${v.id}`) +
+    (ranges.size > 1 ? ` · ${t("playersRange", { min: v.players[0], max: v.players[1] })}` : "");
+  return [
+    games().length > 1 ? field(t("game"), select("game", g.id, games().map((x) => [x.id, x.title])), "wide game-field") : null,
+    has(`${g.id}:tagline`) ? h("p", { class: "field wide ltagline" }, t(`${g.id}:tagline`)) : null,
+    field(gameText(g, setting), select(setting, s[setting], g.variants.map((v) => [v.id, label(v)])), ranges.size > 1 ? "wide" : ""),
+    Object.keys(g.options).map((name) => h("label", { class: "field check-field", key: `option-${name}` },
+      h("input", { type: "checkbox", name, "data-setup": name, checked: Boolean(s.options[g.id] && s.options[g.id][name]) }),
+      h("span", {}, gameText(g, `option.${name}`)))),
+  ];
 }
 
 function field(label, control, cls = "") {
@@ -102,13 +157,12 @@ function seedField(seed) {
 
 export function setupScreen(s, boot, canResume = false) {
   const info = seatInfo(s);
-  const eds = editions();
   const playerOpts = [];
   for (let n = info.min; n <= info.max; n++) playerOpts.push([n, String(n)]);
   const bots = [];
   for (let i = 1; i < s.players; i++) {
     bots.push(field(s.levels[i - 1] === "human" ? t("humanSeat", { n: i + 1 }) : t("botSeat", { n: i }),
-      select(`level-${i}`, s.levels[i - 1], seatKinds().map((l) => [l, l === "human" ? t("human") : t(`level.${l}`)])), "bot-field"));
+      select(`level-${i}`, s.levels[i - 1], seatKinds(s).map((l) => [l, l === "human" ? t("human") : t(`level.${l}`)])), "bot-field"));
   }
   return h("main", { class: "setup", key: "setup", "data-testid": "setup" },
     h("div", { class: "setup-card" },
@@ -116,9 +170,7 @@ export function setupScreen(s, boot, canResume = false) {
       h("p", { class: "tagline" }, t("tagline")),
       canResume ? h("button", { type: "button", class: "btn resume", "data-ui": "resume", "data-testid": "resume" }, t("resume")) : null,
       h("form", { class: "setup-form", "data-ui": "setup-form" },
-        gameField(s, field, select),
-        s.game === "lieux" ? lieuxFields(s, field, select) : field(t("edition"), select("edition", s.edition, Object.keys(eds).map((e) =>
-          [e, `${t(`edition.${e}`)} · ${t("playersRange", { min: eds[e].min, max: eds[e].max })}`])), "wide"),
+        gameFields(s),
         field(t("players"), select("players", s.players, playerOpts)),
         field(t("yourColour"), select("colour", s.colour, info.colours.map((c) => [c, colourName(c)]))),
         h("fieldset", { class: "bots" }, h("legend", {}, t("bots")), bots),
