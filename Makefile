@@ -68,8 +68,8 @@ lint: pydeps lint-js
 	$(VPY) -m mypy
 
 # The JS as strictly as the Python (docs/WEB.md "Checking the JS"): tsc --checkJs on the JSDoc types,
-# one project per kind of global scope (page, workers, service worker, node), then ESLint.
-TS_PROJECTS := tsconfig.json tsconfig.worker.json tsconfig.sw.json tsconfig.node.json
+# one project per kind of global scope (page, workers, service worker, node, the unit tests), then ESLint.
+TS_PROJECTS := tsconfig.json tsconfig.worker.json tsconfig.sw.json tsconfig.node.json tsconfig.test.json
 lint-js: nodedeps
 	@for p in $(TS_PROJECTS); do echo "tsc -p $$p"; node_modules/.bin/tsc -p $$p || exit 1; done
 	node_modules/.bin/eslint --max-warnings 0 .

@@ -13,7 +13,10 @@
 //   const h = await engine.hint();   // {action: one of u.legal} — the hard bot's suggestion, nothing played
 //   const s = await engine.save();  await engine.load(s);  await engine.replay(s);  await engine.update(colour);
 import { boot, RUNTIME_SIZES } from "./boot/boot.js";
+/** @import { Engine, Progress } from "./types/bridge" */
+/** @typedef {Progress["stage"]} Stage */
 
+/** @type {Record<Stage, {fraction: number, label: string}>} */
 const STAGES = {
   loading: { fraction: 0.02, label: "Loading the page…" },
   runtime: { fraction: 0.05, label: "Downloading the Python runtime…" },
@@ -21,6 +24,7 @@ const STAGES = {
   engine: { fraction: 0.95, label: "Engine loaded" },
   ready: { fraction: 1, label: "Ready" },
 };
+/** @type {Stage[]} */
 const ORDER = ["loading", "runtime", "python", "engine", "ready"];
 
 /** Draw a seed the way every new game must: from the browser's CSPRNG (never Python's boot RNG). */
@@ -29,10 +33,13 @@ export function randomSeed() {
   return (hi & 0x1fffff) * 2 ** 32 + lo; // < 2**53: exact in JSON and in JS numbers
 }
 
+/** @param {((progress: Progress) => void) | undefined} onProgress */
 function progressTracker(onProgress) {
+  /** @type {Record<string, number>} */
   const sizes = RUNTIME_SIZES || {};
   const total = Object.values(sizes).reduce((a, b) => a + b, 0);
   const done = new Set();
+  /** @type {Stage} */
   let stage = "loading";
   let loaded = 0;
   let best = 0;
@@ -50,11 +57,12 @@ function progressTracker(onProgress) {
     }
     return idx;
   };
-  const setStage = (s) => {
+  const setStage = (/** @type {Stage} */ s) => {
     if (ORDER.indexOf(s) > ORDER.indexOf(stage)) { stage = s; emit(); }
   };
-  const onMessage = (event) => {
-    const msg = event.data || {};
+  const onMessage = (/** @type {Event} */ event) => {
+    /** @type {BootMessage | {type?: undefined}} */
+    const msg = (event instanceof MessageEvent && event.data) || {};
     if (msg.type === "resource" && msg.file in sizes && !done.has(msg.file)) {
       done.add(msg.file);
       loaded += sizes[msg.file];
@@ -79,11 +87,17 @@ function progressTracker(onProgress) {
   };
 }
 
+/**
+ * PyScript's worker behind the `<script type="py" worker>` element, once PyScript has created it.
+ * @param {string} selector
+ * @param {number} timeoutMs
+ * @returns {Promise<XWorker>}
+ */
 function waitForXWorker(selector, timeoutMs) {
   return new Promise((resolve, reject) => {
     const started = performance.now();
     const tick = () => {
-      const el = document.querySelector(selector);
+      const el = /** @type {(Element & {xworker?: XWorker}) | null} */ (document.querySelector(selector));
       if (el && el.xworker) return resolve(el.xworker);
       if (boot.error) return reject(boot.error);
       if (performance.now() - started > timeoutMs) {
@@ -95,17 +109,30 @@ function waitForXWorker(selector, timeoutMs) {
   });
 }
 
+/**
+ * @template T
+ * @param {Promise<T>} promise
+ * @param {number} ms
+ * @param {string} message the error's, when `ms` pass first
+ * @returns {Promise<T>}
+ */
 function withTimeout(promise, ms, message) {
+  /** @type {ReturnType<typeof setTimeout> | undefined} */
   let timer;
+  /** @type {Promise<never>} */
   const timeout = new Promise((_, reject) => { timer = setTimeout(() => reject(new Error(message)), ms); });
   return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
 }
 
+/** @type {Promise<Engine> | null} */
 let connecting = null;
 
 /**
  * Connect to the engine worker; resolves once Python has loaded the engine and answered.
  * Calling it again returns the same engine.
+ * @param {(progress: Progress) => void} [onProgress]
+ * @param {{selector?: string, timeoutMs?: number}} [options]
+ * @returns {Promise<Engine>}
  */
 export function connectEngine(onProgress, { selector = 'script[type="py"][name="engine"]', timeoutMs = 180000 } = {}) {
   if (connecting) return connecting;
@@ -128,15 +155,20 @@ export function connectEngine(onProgress, { selector = 'script[type="py"][name="
   return connecting;
 }
 
+/**
+ * @param {EngineSync} sync the worker's exports (py/engine_worker.py), called synchronously there
+ * @returns {Engine}
+ */
 function makeEngine(sync) {
   let queue = Promise.resolve();
   // Calls are answered in order, one at a time.
+  /** @type {(name: keyof EngineSync, ...args: (string | null)[]) => Promise<any>} JSON of the documented shapes */
   const call = (name, ...args) => {
     const run = queue.then(async () => {
       try {
         return JSON.parse(await sync[name](...args));
       } catch (err) {
-        return { error: `engine ${name} failed: ${err?.message || err}` };
+        return { error: `engine ${name} failed: ${err instanceof Error ? err.message : String(err)}` };
       }
     });
     queue = run.catch(() => undefined);
@@ -166,7 +198,7 @@ function makeEngine(sync) {
     /** Take back the lone human's last decision and the bots' replies since: an update, or {error}. */
     undo() { return call("undo"); },
     /** A guided first game of `game`: an update whose `tutorial` holds the script and its note keys. */
-    tutorial(game) { return call("tutorial", String(game)); },
+    tutorial(/** @type {string} */ game) { return call("tutorial", String(game)); },
     /** Begin the review of a finished game (the current one, or a save text): chart, moments, hands. */
     reviewStart(saveText = null) {
       return call("review_start", saveText == null || typeof saveText === "string" ? saveText : JSON.stringify(saveText));

@@ -10,8 +10,12 @@ const LEGAL = [
   "choose 2 3", "pass",
 ];
 
-/** Every action string the parse holds, wherever it put it. */
+/**
+ * Every action string the parse holds, wherever it put it.
+ * @param {import("../../web/ui/oriflamme/actions.js").Legal} P
+ */
 function allActions(P) {
+  /** @type {string[]} */
   const out = [];
   for (const list of P.place.values()) out.push(...list.map((p) => p.action));
   if (P.reveal) out.push(P.reveal);

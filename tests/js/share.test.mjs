@@ -36,7 +36,7 @@ test("other fragments are not share links", () => {
   for (const hash of ["", "#", "#x=1", "#G=zabc", "g=zabc"]) assert.equal(isShareLink(hash), false, hash);
 });
 
-const refuse = (hash) => assert.rejects(readShareLink(hash), Error, hash.slice(0, 40));
+const refuse = (/** @type {string} */ hash) => assert.rejects(readShareLink(hash), Error, hash.slice(0, 40));
 
 test("hostile or damaged links are refused", async () => {
   const good = new URL(await shareLink(SAVE)).hash;

@@ -36,5 +36,9 @@ export async function connectEngine(onProgress) {
     catalogue: () => call("catalogue"),
     replay: (s) => call("replay", saveText(s)),
     ping: () => call("ping"),
+    undo: () => call("undo"),
+    tutorial: (game) => call("tutorial", game),
+    reviewStart: (s) => call("review_start", s == null ? null : saveText(s)),
+    reviewNext: () => call("review_next"),
   };
 }

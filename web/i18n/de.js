@@ -17,6 +17,7 @@ const retailAbilities = {
   conspiracy: "Einmalig. Beim Aufdecken erhältst du doppelt so viele Einflusspunkte, wie darauf liegen; dann kommt es auf deinen Ablagestapel.",
 };
 
+/** @type {import("./index.js").Texts} */
 export default {
   lang: "de",
   name: "Deutsch",
@@ -124,7 +125,7 @@ export default {
     "yourAside": "Beiseite gelegt",
     "queue": "Einflussreihe",
     "queueEmpty": "Die Reihe ist leer. Lege die erste Karte.",
-    "tokens": "{n} Einflusspunkte",
+    "tokens": { one: "{n} Einflusspunkt", other: "{n} Einflusspunkte" },
     "faceDown": "Verdeckt",
     "faceDownYours": "Verdeckt (deine): {card}",
     "covered": "Darunter: {cards}",
@@ -185,7 +186,7 @@ export default {
     "hiddenCard": "verdeckte Karte",
     "ev.revealed": "{player} deckt {card} auf Position {pos} auf.",
     "ev.stayed": "{player} lässt die Karte auf Position {pos} verdeckt.",
-    "ev.token_added": "Auf der Karte auf Position {pos} liegen jetzt {n} Punkt(e).",
+    "ev.token_added": { one: "Auf der Karte auf Position {pos} liegt jetzt {n} Punkt.", other: "Auf der Karte auf Position {pos} liegen jetzt {n} Punkte." },
     "ev.gained": "{player} erhält {amount}.",
     "ev.gained.why": "{player} erhält {amount} ({why}).",
     "why.tokens": "Punkte auf der Karte",

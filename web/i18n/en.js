@@ -17,6 +17,7 @@ const retailAbilities = {
   conspiracy: "One use. When revealed you score twice the tokens lying on it, then it goes to your discard.",
 };
 
+/** @type {import("./index.js").Texts} */
 export default {
   lang: "en",
   name: "English",
@@ -124,7 +125,7 @@ export default {
     yourAside: "Set aside",
     queue: "Influence queue",
     queueEmpty: "The queue is empty. Place the first card.",
-    tokens: "{n} tokens",
+    tokens: { one: "{n} token", other: "{n} tokens" },
     faceDown: "Face down",
     faceDownYours: "Face down (yours): {card}",
     covered: "Covered: {cards}",
@@ -187,7 +188,7 @@ export default {
     hiddenCard: "face-down card",
     "ev.revealed": "{player} reveals {card} at position {pos}.",
     "ev.stayed": "{player} keeps the card at position {pos} hidden.",
-    "ev.token_added": "The card at position {pos} now holds {n} token(s).",
+    "ev.token_added": { one: "The card at position {pos} now holds {n} token.", other: "The card at position {pos} now holds {n} tokens." },
     "ev.gained": "{player} scores {amount}.",
     "ev.gained.why": "{player} scores {amount} ({why}).",
     "why.tokens": "tokens on the card",

@@ -17,6 +17,7 @@ const retailAbilities = {
   conspiracy: "Usage unique. Révélé, il vous rapporte le double des jetons posés dessus, puis part dans votre défausse.",
 };
 
+/** @type {import("./index.js").Texts} */
 export default {
   lang: "fr",
   name: "Français",
@@ -124,7 +125,7 @@ export default {
     "yourAside": "Mises de côté",
     "queue": "File d'influence",
     "queueEmpty": "La file est vide. Posez la première carte.",
-    "tokens": "{n} jetons",
+    "tokens": { one: "{n} jeton", other: "{n} jetons" },
     "faceDown": "Face cachée",
     "faceDownYours": "Face cachée (à vous) : {card}",
     "covered": "Recouvertes : {cards}",
@@ -185,7 +186,7 @@ export default {
     "hiddenCard": "carte cachée",
     "ev.revealed": "{player} révèle {card} en position {pos}.",
     "ev.stayed": "{player} laisse cachée la carte en position {pos}.",
-    "ev.token_added": "La carte en position {pos} porte maintenant {n} jeton(s).",
+    "ev.token_added": { one: "La carte en position {pos} porte maintenant {n} jeton.", other: "La carte en position {pos} porte maintenant {n} jetons." },
     "ev.gained": "{player} marque {amount}.",
     "ev.gained.why": "{player} marque {amount} ({why}).",
     "why.tokens": "jetons de la carte",

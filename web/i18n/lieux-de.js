@@ -1,4 +1,5 @@
 // Deutsche Texte für Château, Village & Port (Spiel „lieux“). Die Regeln in unseren eigenen Worten.
+/** @type {import("./index.js").PackTexts} */
 export default {
   lang: "de",
   places: { chateau: "Schloss", village: "Dorf", port: "Hafen" },
@@ -126,7 +127,7 @@ export default {
     "ev.gold.princess": "{player}: {amount} Gold durch die Prinzessin ({total} insgesamt).",
     "ev.gold.merchant": "{player}: {amount} Gold durch den Händler ({total} insgesamt).",
     "ev.round_ended": "Runde {round} ist vorbei.",
-    "ev.drew": "{player} zieht {count} Karte(n).",
+    "ev.drew": { one: "{player} zieht {count} Karte.", other: "{player} zieht {count} Karten." },
     "ev.drew.you": "Du ziehst {cards}.",
     "ev.game_over": "Das Spiel ist vorbei.",
     "tie.seat_from_first": "Gleichstand bei {score} Gold: Der Startspielermarker entscheidet.",

@@ -1,4 +1,5 @@
 // English texts for Château, Village & Port (game id "lieux"). Rules are told in our own words.
+/** @type {import("./index.js").PackTexts} */
 export default {
   lang: "en",
   places: { chateau: "Château", village: "Village", port: "Port" },
@@ -129,7 +130,7 @@ export default {
     "ev.gold.princess": "{player}: {amount} gold from the Princess ({total} in all).",
     "ev.gold.merchant": "{player}: {amount} gold from the Merchant ({total} in all).",
     "ev.round_ended": "Round {round} is over.",
-    "ev.drew": "{player} draws {count} card(s).",
+    "ev.drew": { one: "{player} draws {count} card.", other: "{player} draws {count} cards." },
     "ev.drew.you": "You draw {cards}.",
     "ev.game_over": "The game is over.",
     // end

@@ -1,4 +1,5 @@
 // Textes français de Château, Village & Port (jeu « lieux »). Les règles sont racontées avec nos mots.
+/** @type {import("./index.js").PackTexts} */
 export default {
   lang: "fr",
   places: { chateau: "Château", village: "Village", port: "Port" },
@@ -126,7 +127,7 @@ export default {
     "ev.gold.princess": "{player} : {amount} or grâce à la Princesse ({total} en tout).",
     "ev.gold.merchant": "{player} : {amount} or grâce au Marchand ({total} en tout).",
     "ev.round_ended": "La manche {round} est terminée.",
-    "ev.drew": "{player} pioche {count} carte(s).",
+    "ev.drew": { one: "{player} pioche {count} carte.", other: "{player} pioche {count} cartes." },
     "ev.drew.you": "Vous piochez {cards}.",
     "ev.game_over": "La partie est terminée.",
     "tie.seat_from_first": "Égalité à {score} or : le marqueur de premier joueur départage.",

@@ -9,3 +9,17 @@ interface BeforeInstallPromptEvent extends Event {
 interface WindowEventMap {
   beforeinstallprompt: BeforeInstallPromptEvent;
 }
+
+/** Under ?test=1 only (web/ui/main.js): what the browser tests read from the page. */
+interface Window {
+  __oriflamme?: { engine: import("./bridge").Engine; received: import("./bridge").Update[] | null };
+}
+
+/** PyScript's worker for `<script type="py" worker>` (web/engine.js): ready once Python has run the
+ * worker's script; `sync` calls what py/engine_worker.py exports, each answering JSON text. */
+interface XWorker {
+  ready: Promise<{ sync: EngineSync }>;
+}
+interface EngineSync {
+  [name: string]: (...args: (string | null)[]) => Promise<string>;
+}

@@ -1,8 +1,10 @@
 // The boot progress bar shown while the engine starts, with hidden lines that warm the table's fonts.
 import { h } from "./dom.js";
 import { t } from "../i18n/index.js";
+/** @import { BootState } from "../types/ui" */
 
 /** The boot progress; with `boot.warmFonts` = n, the table's fonts are looked up too (fontWarmup(n)). */
+/** @param {BootState} boot */
 export function bootBar(boot) {
   if (boot.ready) return null;
   if (boot.error) return h("div", { class: "boot error", role: "alert", key: "boot" }, t("bootFailed", { msg: boot.error }));
@@ -21,6 +23,7 @@ const SPECIMEN = "Ab 1 ♛✦←→▼⇣✕";
  * frame that draws a size looks its font up, synchronously, from the browser (1–5 ms per size on a slow
  * machine, ~25 ms for the whole table); drawn under the boot bar, that happens while the engine boots.
  */
+/** @type {(string | null)[]} */
 const WARMUP_CLASSES = [];
 for (const size of ["fs-xs", "fs-s", "fs-m", "", "fs-l", "fs-card"]) {
   for (const weight of ["", "b"]) WARMUP_CLASSES.push(`${size} ${weight}`.trim() || null);
@@ -29,6 +32,7 @@ WARMUP_CLASSES.push("fs-l serif");
 export const FONT_WARMUP_LINES = WARMUP_CLASSES.length;
 
 /** The first n lines (main.js adds a few per idle period: each new size costs its frame a lookup). */
+/** @param {number} n */
 function fontWarmup(n) {
   const lines = WARMUP_CLASSES.slice(0, n).map((cls, i) => h("span", { class: cls, key: `w${i}` }, SPECIMEN));
   return h("div", { class: "font-warmup", key: "fonts", "aria-hidden": "true" }, lines);

@@ -7,19 +7,26 @@ import { emblemSvg, BACK_SVG } from "../art/emblems.js";
 
 const LONG_PRESS_MS = 450;
 const CARD = ".card, .mini[data-card], .chip[data-card]";
+/** @type {HTMLElement | null} */
 let sheet = null; // the open sheet's element
+/** @type {Element | null} */
 let returnFocus = null;
 let swallowClick = false; // the click that ends a long press does not also act
 
-/** The value after `prefix` of the first class starting with it, on `el` or its nearest ancestor that has one. */
+/**
+ * The value after `prefix` of the first class starting with it, on `el` or its nearest ancestor that has one.
+ * @param {Element} el
+ * @param {string} prefix
+ */
 function classValue(el, prefix) {
-  for (let e = el; e && e.classList; e = e.parentElement) {
+  for (let e = /** @type {Element | null} */ (el); e && e.classList; e = e.parentElement) {
     const c = Array.from(e.classList).find((k) => k.startsWith(prefix));
     if (c) return c.slice(prefix.length);
   }
   return "";
 }
 
+/** @param {HTMLElement} el a drawn card */
 function describe(el) {
   const edition = classValue(el, "ed-") || "retail";
   // a card in your hand or aside has no family class of its own: it is yours
@@ -27,10 +34,19 @@ function describe(el) {
   const id = el.dataset.card || null;
   const down = el.classList.contains("down");
   const tokens = Number(el.querySelector(".tokens")?.textContent || 0);
-  const pos = el.closest("[data-pos]")?.dataset.pos;
+  const pos = /** @type {HTMLElement | null} */ (el.closest("[data-pos]"))?.dataset.pos;
   return { edition, owner, id, down, tokens, pos };
 }
 
+/**
+ * Appends a `tag` element with `value` as its text.
+ * @template {keyof HTMLElementTagNameMap} K
+ * @param {HTMLElement} el
+ * @param {K} tag
+ * @param {string} cls
+ * @param {string} value
+ * @returns {HTMLElementTagNameMap[K]}
+ */
 function text(el, tag, cls, value) {
   const e = document.createElement(tag);
   if (cls) e.className = cls;
@@ -39,7 +55,10 @@ function text(el, tag, cls, value) {
   return e;
 }
 
-/** Opens the sheet for a drawn card element. */
+/**
+ * Opens the sheet for a drawn card element.
+ * @param {HTMLElement} el
+ */
 export function openCardDetail(el) {
   closeCardDetail(false);
   const d = describe(el);
@@ -83,15 +102,24 @@ export function closeCardDetail(restore = true) {
   if (!sheet) return;
   sheet.remove();
   sheet = null;
-  if (restore && returnFocus && document.contains(returnFocus)) returnFocus.focus({ preventScroll: true });
+  if (restore && returnFocus instanceof HTMLElement && document.contains(returnFocus)) returnFocus.focus({ preventScroll: true });
   returnFocus = null;
 }
 
 export const cardDetailOpen = () => sheet != null;
 
-/** Listens on `root` (the page's #app): taps, long presses and keys on cards. */
+/** The card element an event happened on, if any. */
+const cardAt = (/** @type {Event} */ ev) =>
+  ev.target instanceof Element ? /** @type {HTMLElement | null} */ (ev.target.closest(CARD)) : null;
+
+/**
+ * Listens on `root` (the page's #app): taps, long presses and keys on cards.
+ * @param {HTMLElement} root
+ */
 export function initCardDetail(root) {
+  /** @type {ReturnType<typeof setTimeout> | 0} */
   let timer = 0;
+  /** @type {{x: number, y: number} | null} */
   let start = null;
   const cancel = () => { clearTimeout(timer); timer = 0; start = null; };
   document.addEventListener("pointerdown", () => { swallowClick = false; }, true);
@@ -99,7 +127,7 @@ export function initCardDetail(root) {
     if (swallowClick) { swallowClick = false; ev.stopPropagation(); ev.preventDefault(); }
   }, true);
   root.addEventListener("pointerdown", (ev) => {
-    const el = ev.target.closest(CARD);
+    const el = cardAt(ev);
     if (!el || !root.contains(el) || ev.button > 0) return;
     start = { x: ev.clientX, y: ev.clientY };
     timer = setTimeout(() => { timer = 0; swallowClick = true; openCardDetail(el); }, LONG_PRESS_MS);
@@ -109,24 +137,24 @@ export function initCardDetail(root) {
   });
   for (const type of ["pointerup", "pointercancel", "pointerleave"]) root.addEventListener(type, cancel);
   // A long press must not also open the phone's context menu or act on the card.
-  root.addEventListener("contextmenu", (ev) => { if (ev.target.closest(CARD)) ev.preventDefault(); });
+  root.addEventListener("contextmenu", (ev) => { if (cardAt(ev)) ev.preventDefault(); });
   root.addEventListener("click", (ev) => {
-    const el = ev.target.closest(CARD);
+    const el = cardAt(ev);
     if (!el || !root.contains(el) || el.closest("[data-action],[data-select-card],[data-select-move],[data-select-choose]")) return;
     ev.stopPropagation(); // the table's own click handler does not see it
     openCardDetail(el);
   }, true);
   document.addEventListener("click", (ev) => {
-    if (sheet && sheet.contains(ev.target)) closeCardDetail();
+    if (sheet && ev.target instanceof Node && sheet.contains(ev.target)) closeCardDetail();
   });
   document.addEventListener("keydown", (ev) => {
     if (sheet) {
       if (ev.key === "Escape") { ev.preventDefault(); ev.stopImmediatePropagation(); closeCardDetail(); }
-      else if (ev.key === "Tab") { ev.preventDefault(); sheet.querySelector(".sheet-close").focus(); } // one control: Tab stays on it
+      else if (ev.key === "Tab") { ev.preventDefault(); /** @type {HTMLElement | null} */ (sheet.querySelector(".sheet-close"))?.focus(); } // one control: Tab stays on it
       return;
     }
     if ((ev.key === "i" || ev.key === "I") && !ev.ctrlKey && !ev.metaKey && !ev.altKey) {
-      const el = document.activeElement && document.activeElement.closest && document.activeElement.closest(CARD);
+      const el = /** @type {HTMLElement | null} */ (document.activeElement?.closest(CARD) ?? null);
       if (el && root.contains(el)) { ev.preventDefault(); openCardDetail(el); }
     }
   }, true);

@@ -2,8 +2,15 @@
 // button that brings it back. A game's adapter (oriflamme/, lieux/) fills them with its own content.
 import { h } from "./dom.js";
 import { t, colourName, LANG_CODES, lang } from "../i18n/index.js";
+/** @import { BaseView, Colour, Update } from "../types/bridge" */
+/** @import { BadgeMeta, EndOptions } from "../types/ui" */
+/** @import { Children, VNode } from "./dom.js" */
 
-/** "You", "Bot (hard)" or "" (another human) under a player's name. */
+/**
+ * "You", "Bot (hard)" or "" (another human) under a player's name.
+ * @param {Colour} colour
+ * @param {BadgeMeta} meta
+ */
 function seatKind(colour, meta) {
   const seat = (meta.seats || []).find((s) => s.colour === colour);
   if (colour === meta.viewer) return t("you");
@@ -11,7 +18,12 @@ function seatKind(colour, meta) {
   return "";
 }
 
-/** The bar above the table: the game's name, where the game stands (`round`, `extras`), language, rules, menu. */
+/**
+ * The bar above the table: the game's name, where the game stands (`round`, `extras`), language, rules, menu.
+ * @param {Children} brand
+ * @param {Children} round
+ * @param {Children[]} [extras]
+ */
 export function topBar(brand, round, extras = []) {
   return h("header", { class: "topbar", key: "topbar" },
     h("span", { class: "brand" }, brand),
@@ -27,6 +39,10 @@ export function topBar(brand, round, extras = []) {
 /**
  * One player's badge: colour, name, first-player crown and `score` on the first line, seat kind and
  * `counts` on the second, then the game's `rows`. With `action` the badge is a choice (data-action).
+ * @param {Colour} colour
+ * @param {BaseView} view
+ * @param {BadgeMeta} meta
+ * @param {{score: Children, counts: Children, rows?: Children[], action?: string | null, target?: boolean}} parts
  */
 export function badge(colour, view, meta, { score, counts, rows = [], action = null, target = false }) {
   const cls = ["badge", `c-${colour}`, view.to_act === colour ? "to-act" : "", target ? "target" : "",
@@ -50,13 +66,18 @@ export function badge(colour, view, meta, { score, counts, rows = [], action = n
  * The end-of-game dialog from the engine's answer: `u.ranking` (groups of tied colours), `u.scores`,
  * `u.tie_break` ({rule, values}: what broke equal scores). `opts`: {viewer, title, scoreLabel,
  * tieColumn (header of a column of the tie-break values, or none), crown (mark the first player), tieNote(rule, score) -> text}.
+ * @param {Update} u
+ * @param {EndOptions} opts
  */
 export function endDialog(u, opts) {
+  /** @type {Partial<BaseView>} */
   const view = u.view || {};
   const ranking = u.ranking || view.ranking || [];
   const scores = u.scores || view.scores || {};
   const tie = u.tie_break || null;
+  /** @type {VNode[]} */
   const rows = [];
+  /** @type {string[]} */
   const notes = [];
   let place = 1;
   let prevScore = null;
@@ -76,7 +97,7 @@ export function endDialog(u, opts) {
     place += group.length;
   }
   const winners = ranking[0] || [];
-  const head = winners.includes(opts.viewer) ? t("winnerYou") : t("winnerOther", { player: winners.map(colourName).join(" & ") });
+  const head = opts.viewer != null && winners.includes(opts.viewer) ? t("winnerYou") : t("winnerOther", { player: winners.map(colourName).join(" & ") });
   return h("div", { class: "overlay", key: "end" },
     h("div", { class: "dialog end", role: "dialog", "aria-modal": "true", "aria-labelledby": "end-title", "data-testid": "final-scores" },
       h("h2", { id: "end-title" }, opts.title),
@@ -96,7 +117,12 @@ export function endDialog(u, opts) {
 const showEndButton = () =>
   h("button", { key: "show-end", type: "button", class: "btn primary floating", "data-ui": "show-end" }, t("finalScores"));
 
-/** The end of a game on screen: the dialog, or (once dismissed) the button back to it; nothing before the end. */
+/**
+ * The end of a game on screen: the dialog, or (once dismissed) the button back to it; nothing before the end.
+ * @param {Update} u
+ * @param {boolean} endHidden
+ * @param {() => VNode} dialog
+ */
 export function endOfGame(u, endHidden, dialog) {
   if (!u.over) return [];
   return [endHidden ? showEndButton() : dialog()];

@@ -5,16 +5,24 @@ import { h } from "./dom.js";
 import { t } from "../i18n/index.js";
 import { pwa, install, reloadIntoUpdate, onPwaChange } from "../pwa/pwa.js";
 import { shareLink } from "./share.js";
+/** @import { Engine } from "../types/bridge" */
+/** @import { VNode } from "./dom.js" */
 
 const params = new URLSearchParams(location.search);
 export const EMBED = params.get("embed") === "1";
 if (EMBED) document.documentElement.classList.add("embed");
 
+/** @type {{dialog: "embed" | "share" | null, link: string, copied: boolean, notice: string | null}} */
 const X = { dialog: null, link: "", copied: false, notice: null };
 let rerender = () => {};
+/** @type {() => Engine | null} */
 let getEngine = () => null;
 
-/** Wire the extras to the page: its render function and the engine (once booted). */
+/**
+ * Wire the extras to the page: its render function and the engine (once booted).
+ * @param {HTMLElement} app
+ * @param {{render: () => void, engine: () => Engine | null}} page
+ */
 export function initExtras(app, { render, engine }) {
   rerender = render;
   getEngine = engine;
@@ -22,7 +30,7 @@ export function initExtras(app, { render, engine }) {
   app.addEventListener("click", onClick);
 }
 
-export function setNotice(text) { X.notice = text; rerender(); }
+export function setNotice(/** @type {string} */ text) { X.notice = text; rerender(); }
 
 /** Where the full game lives (this page without ?embed and without a fragment). */
 function fullGameUrl() {
@@ -40,6 +48,7 @@ function embedSnippet() {
     `title="Oriflamme" loading="lazy"></iframe>`;
 }
 
+/** @param {string} text */
 async function copy(text) {
   try { await navigator.clipboard.writeText(text); X.copied = true; } catch { X.copied = false; }
   rerender();
@@ -55,8 +64,9 @@ async function share() {
   rerender();
 }
 
+/** @param {MouseEvent} ev */
 function onClick(ev) {
-  const el = ev.target.closest("[data-ui]");
+  const el = ev.target instanceof Element ? /** @type {HTMLElement | null} */ (ev.target.closest("[data-ui]")) : null;
   if (!el) return;
   switch (el.dataset.ui) {
     case "install": install().then(() => rerender()); break;
@@ -73,6 +83,7 @@ function onClick(ev) {
 
 /** The row under the setup form: Install (when the browser offers it), Embed. */
 export function setupExtras() {
+  /** @type {VNode[]} */
   const items = [];
   if (pwa.installPrompt) {
     items.push(h("button", { key: "install", type: "button", class: "btn", "data-ui": "install", "data-testid": "install",
@@ -86,8 +97,12 @@ export function setupExtras() {
 export const shareButton = () =>
   h("button", { key: "share", type: "button", class: "btn", "data-ui": "share", "data-testid": "share" }, t("share"));
 
-/** Append the Share button to the end screen's button row (the final-scores dialog of either game). */
+/**
+ * Append the Share button to the end screen's button row (the final-scores dialog of either game).
+ * @param {VNode} endVnode
+ */
 export function withShare(endVnode) {
+  /** @type {(v: VNode | string, inEnd: boolean) => boolean} */
   const walk = (v, inEnd) => {
     if (!v || typeof v !== "object") return false;
     const end = inEnd || v.props?.["data-testid"] === "final-scores";
@@ -100,6 +115,7 @@ export function withShare(endVnode) {
 
 /** Everything global: notices, the update banner, dialogs, the embed's link to the full game. */
 export function extrasOverlay() {
+  /** @type {VNode[]} */
   const out = [];
   if (X.notice) {
     out.push(h("div", { key: "x-notice", class: "toast notice", role: "status", "data-testid": "notice" },

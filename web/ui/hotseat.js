@@ -5,11 +5,15 @@
 // log as that player may read it (loop.js handOver): the engine redacts, the page keeps no secret.
 import { h } from "./dom.js";
 import { t, colourName } from "../i18n/index.js";
+/** @import { Update } from "../types/bridge" */
 
+/** @type {(u: Update | null | undefined) => string[]} the colours of the humans at the table */
 export const humans = (u) => (u && u.seats ? u.seats.filter((s) => s.kind === "human").map((s) => s.colour) : []);
+/** @type {(u: Update | null | undefined) => boolean} */
 export const isHotseat = (u) => humans(u).length > 1;
 
 /** The hand-over screen: nothing of the table, only who plays next. */
+/** @param {string} colour */
 export function passScreen(colour) {
   const player = colourName(colour);
   return h("main", { class: `setup pass c-${colour}`, key: "pass", "data-testid": "pass-device", "data-colour": colour },

@@ -8,9 +8,11 @@ import { loadAdapter } from "./games.js";
 import { focusFirstAction } from "./screen.js";
 import { act, startGame, resumeGame, leaveGame, handOver, requestHint, retellLog, setKeyboardUser } from "./loop.js";
 
+/** @param {MouseEvent} ev */
 function onClick(ev) {
-  const target = ev.target.closest("[data-action]") ||
-    ev.target.closest("[data-select-card],[data-select-move],[data-select-choose],[data-ui]");
+  if (!(ev.target instanceof Element)) return;
+  const target = /** @type {HTMLElement | null} */ (ev.target.closest("[data-action]") ||
+    ev.target.closest("[data-select-card],[data-select-move],[data-select-choose],[data-ui]"));
   if (!target || !app.contains(target)) return;
   const d = target.dataset;
   if (d.action != null) { act(d.action); return; }
@@ -22,7 +24,7 @@ function onClick(ev) {
     case "rules-close": S.rules = false; render(); break;
     case "overlay-close": if (ev.target === target) { S.rules = false; render(); } break;
     case "resume": resumeGame(); break;
-    case "again": S.setup = { ...S.setup, seed: "" }; startGame(); break; // a fresh deal, same table
+    case "again": if (S.setup) S.setup = { ...S.setup, seed: "" }; startGame(); break; // a fresh deal, same table
     case "view-table": S.endHidden = true; render(); break;
     case "show-end": S.endHidden = false; render(); break;
     case "menu": leaveGame(); break;
@@ -32,10 +34,12 @@ function onClick(ev) {
   }
 }
 
+/** @param {Event} ev */
 function onSetupChange(ev) {
-  const el = ev.target.closest("[data-setup]");
-  if (!el) return;
-  const name = el.dataset.setup;
+  const el = ev.target instanceof Element
+    ? /** @type {HTMLInputElement | HTMLSelectElement | null} */ (ev.target.closest("[data-setup]")) : null;
+  if (!el || !S.setup) return;
+  const name = el.dataset.setup ?? "";
   const s = { ...S.setup, levels: [...S.setup.levels] };
   if (setGameControl(s, name, el)) { // the game, its variant (edition, place set), its options
     if (name === "game") { // its texts and table come with its adapter: the form changes once they are here
@@ -49,7 +53,7 @@ function onSetupChange(ev) {
   else if (name === "colour") s.colour = el.value;
   else if (name === "lang") {
     s.lang = el.value;
-    setLang(el.value).then(() => { S.setup = { ...S.setup, lang: lang() }; retellLog(); render(); });
+    setLang(el.value).then(() => { if (S.setup) S.setup = { ...S.setup, lang: lang() }; retellLog(); render(); });
   }
   else if (name === "speed") s.speed = el.value;
   else if (name === "seed") s.seed = el.value;
@@ -62,21 +66,23 @@ function onSetupChange(ev) {
   if (ev.type === "change" || name !== "seed") render();
 }
 
+/** @param {SubmitEvent} ev */
 function onSubmit(ev) {
-  if (ev.target.closest("[data-ui=setup-form]")) {
+  if (ev.target instanceof Element && ev.target.closest("[data-ui=setup-form]")) {
     ev.preventDefault();
     startGame();
   }
 }
 
 const ACTIONABLE = "[data-action],[data-select-card],[data-select-move],[data-select-choose]";
+/** @param {KeyboardEvent} ev */
 function onKey(ev) {
   if (ev.key === "Escape" && S.rules) { S.rules = false; render(); return; }
   if (!["ArrowLeft", "ArrowRight", "ArrowUp", "ArrowDown"].includes(ev.key)) return;
   const cur = document.activeElement;
   if (!cur || !cur.matches || !cur.matches(ACTIONABLE)) return;
-  const all = Array.from(app.querySelectorAll(ACTIONABLE));
-  const i = all.indexOf(cur);
+  const all = /** @type {HTMLElement[]} */ (Array.from(app.querySelectorAll(ACTIONABLE)));
+  const i = all.findIndex((el) => el === cur);
   if (i < 0) return;
   let step = ev.key === "ArrowRight" || ev.key === "ArrowDown" ? 1 : -1;
   if (cur.closest(".queue.rtl") && (ev.key === "ArrowLeft" || ev.key === "ArrowRight")) step = -step;

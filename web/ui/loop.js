@@ -10,6 +10,8 @@ import { setNotice } from "./extras.js";
 import { t } from "../i18n/index.js";
 import { registerServiceWorker } from "../pwa/pwa.js";
 import { focusFirstAction, markHint, currentHint } from "./screen.js";
+/** @import { Colour, EngineError, GameEvent, Update } from "../types/bridge" */
+/** @import { LoopEvents } from "../types/ui" */
 
 /**
  * What the loop tells its listeners, in order, each with one detail object:
@@ -21,16 +23,27 @@ import { focusFirstAction, markHint, currentHint } from "./screen.js";
  * - "over":    {update}                 the game ended (the end dialog is on screen)
  */
 export const EVENTS = ["table", "update", "drawn", "botwait", "handover", "over"];
+/** @type {Map<string, ((detail: any) => void)[]>} */
 const listeners = new Map(EVENTS.map((e) => [e, []]));
-/** Follow the game: `fn(detail)` for each event of `type` (see EVENTS). Returns a function that stops it. */
+/**
+ * Follow the game: `fn(detail)` for each event of `type` (see EVENTS). Returns a function that stops it.
+ * @template {keyof LoopEvents} K
+ * @param {K} type
+ * @param {(detail: LoopEvents[K]) => void} fn
+ */
 export function on(type, fn) {
   const list = listeners.get(type);
   if (!list) throw new Error(`unknown game-loop event ${type}`);
   list.push(fn);
   return () => { const i = list.indexOf(fn); if (i >= 0) list.splice(i, 1); };
 }
+/**
+ * @template {keyof LoopEvents} K
+ * @param {K} type
+ * @param {LoopEvents[K]} detail
+ */
 function emit(type, detail) {
-  for (const fn of listeners.get(type)) {
+  for (const fn of listeners.get(type) ?? []) {
     try { fn(detail); } catch (err) { console.error(err); } // a listener never stops the game
   }
 }
@@ -38,18 +51,28 @@ function emit(type, detail) {
 let logSeq = 0;
 let keyboardUser = false;
 /** input.js: whether the player uses the keyboard (their turn then puts the focus on the first choice). */
-export function setKeyboardUser(on) { keyboardUser = on; }
+export function setKeyboardUser(/** @type {boolean} */ on) { keyboardUser = on; }
 
 /** An event told in the current language ("" for one the log does not show); null if it cannot be told. */
+/**
+ * @param {GameEvent} ev
+ * @param {Update["view"]} view
+ * @param {Colour | null | undefined} viewer
+ */
 function tell(ev, view, viewer) {
   try {
-    const text = adapterOf(view.game).tell(ev, view, viewer);
+    const text = adapterOf(view.game)?.tell(ev, view, viewer);
     return typeof text === "string" ? text : null;
   } catch {
     return null;
   }
 }
 
+/**
+ * @param {GameEvent} ev
+ * @param {Update["view"]} view
+ * @param {Colour | null | undefined} viewer
+ */
 function addLog(ev, view, viewer) {
   const text = tell(ev, view, viewer);
   if (!text) return "";
@@ -71,9 +94,13 @@ export function retellLog() {
   S.lastText = (u.events || []).map((ev) => tell(ev, u.view, u.viewer)).filter((x) => x).slice(-3).join(" ");
 }
 
+/**
+ * @param {Update | EngineError | null | undefined} u
+ * @param {number} gen
+ */
 async function apply(u, gen) {
   if (gen !== S.gen) return;
-  if (!u || u.error) {
+  if (!u || "error" in u) {
     S.error = (u && u.error) || "no answer";
     S.busy = false;
     render();
@@ -89,7 +116,7 @@ async function apply(u, gen) {
   S.lastText = texts.filter((x) => x).slice(-3).join(" ");
   const focus = game.focusOf(u.events);
   S.flash = fromBot ? u.actor : null;
-  S.flashPos = fromBot ? focus.pos : null;
+  S.flashPos = fromBot ? focus.pos ?? null : null;
   const previous = S.update;
   S.update = u;
   S.busy = u.to_act_kind === "bot";
@@ -110,7 +137,7 @@ async function apply(u, gen) {
       emit("botwait", { update: u, ms });
       await sleep(ms);
     }
-    if (gen !== S.gen) return;
+    if (gen !== S.gen || !S.engine) return;
     const next = await S.engine.botStep();
     await apply(next, gen);
   }
@@ -134,11 +161,12 @@ function enterGame() {
 }
 
 export async function startGame() {
+  if (!S.setup) return;
   if (!seedOk(S.setup.seed)) { // the form says what a seed must be; no game is dealt
     S.screen = "setup";
     S.busy = false;
     render();
-    app.querySelector("[data-setup=seed]")?.focus();
+    /** @type {HTMLElement | null} */ (app.querySelector("[data-setup=seed]"))?.focus();
     return;
   }
   const gen = enterGame();
@@ -148,9 +176,12 @@ export async function startGame() {
   await apply(u, gen);
 }
 
-/** The human's choice: an action string the engine offered. */
+/**
+ * The human's choice: an action string the engine offered.
+ * @param {string} action
+ */
 export async function act(action) {
-  if (S.busy || !S.update || !(S.update.legal || []).includes(action)) return;
+  if (S.busy || !S.engine || !S.update || !(S.update.legal || []).includes(action)) return;
   S.busy = true;
   app.dataset.busy = "1";
   const gen = S.gen;
@@ -175,7 +206,9 @@ export function leaveGame() {
 // them, so the save (a call to the engine, 10–60 ms of its time) never delays a bot's move, and it is made
 // once the table is drawn and the page idle. A reload during the bots' moves resumes at the decision
 // before them. A newer update replaces a pending save; storage that throws saves nothing.
+/** @type {Update | null} */
 let pendingSave = null;
+/** @param {Update} u */
 function remember(u) {
   if (u.over) { clearSave(); return; }
   if (u.to_act_kind !== "human") return;
@@ -196,7 +229,7 @@ export async function resumeGame() {
   const engine = await engineReady();
   if (!engine || gen !== S.gen) return;
   const u = await engine.load(text);
-  if (!u || u.error) { // a save the engine refuses: one line, and a clean new game
+  if (!u || "error" in u) { // a save the engine refuses: one line, and a clean new game
     clearSave();
     setNotice(t("badSave"));
     startGame();
@@ -209,7 +242,7 @@ export async function resumeGame() {
   if (saved && !saved.bad && saved.entries.every((e) => !e.ev || tell(e.ev, u.view, e.viewer) != null)) {
     S.log = saved.entries.map((e) => ({ ...e, key: `l${logSeq++}` }));
   } else if (saved) setNotice(t("badLog"));
-  S.setup = withSettings(S.setup, u.settings);
+  if (S.setup) S.setup = withSettings(S.setup, u.settings);
   await apply(u, gen);
 }
 
@@ -222,7 +255,7 @@ export async function handOver() {
   const gen = S.gen;
   const u = await S.engine.update(who);
   const log = await S.engine.log(who);
-  if (gen !== S.gen || !u || u.error || !log || log.error) return;
+  if (gen !== S.gen || !u || "error" in u || !log || "error" in log) return;
   S.log = [];
   for (const entry of log.entries) for (const ev of entry.events) addLog(ev, u.view, who);
   S.pass = null;
@@ -245,14 +278,14 @@ export async function requestHint() {
   render();
   const r = await S.engine.hint();
   if (gen !== S.gen || S.update !== u) return;
-  if (!r || r.error || !u.legal.includes(r.action)) {
+  if (!r || "error" in r || !u.legal.includes(r.action)) {
     S.hint = null;
-    S.error = (r && r.error) || "no hint";
+    S.error = (r && "error" in r && r.error) || "no hint";
     render();
     return;
   }
   S.hint = { state: "done", action: r.action, at: u.actions };
-  S.sel = adapterOf(u.view.game).hintSelection(r.action, u, S.sel);
+  S.sel = adapterOf(u.view.game)?.hintSelection(r.action, u, S.sel) ?? S.sel;
   render();
   const el = markHint();
   if (el) el.scrollIntoView({ block: "nearest", behavior: speed() === 0 ? "auto" : "smooth" });

@@ -31,7 +31,7 @@ async function connect() {
     render();
     if (S.screen !== "game") precacheWhenIdle(); // (a game registers it at the human's first decision)
   } catch (err) {
-    S.boot = { ...S.boot, error: String((err && err.message) || err) };
+    S.boot = { ...S.boot, error: err instanceof Error && err.message ? err.message : String(err) };
     engineStarted(null);
     render();
   }
@@ -65,6 +65,6 @@ if (isShareLink()) { // a shared finished game: the replay viewer
 const warmStep = () => {
   S.boot = { ...S.boot, warmFonts: (S.boot.warmFonts || 0) + 3 };
   render();
-  if (S.boot.warmFonts < FONT_WARMUP_LINES && !S.boot.ready) whenIdle(warmStep);
+  if ((S.boot.warmFonts ?? 0) < FONT_WARMUP_LINES && !S.boot.ready) whenIdle(warmStep);
 };
 whenIdle(warmStep);

@@ -6,6 +6,7 @@ import { storage } from "./saves.js";
 const KEY = "oriflamme.prefs";
 const THEMES = ["auto", "light", "dark"];
 const prefs = { theme: "auto", sound: false };
+/** @type {(() => void)[]} */
 const listeners = [];
 
 function load() {
@@ -46,7 +47,7 @@ export function toggleSound() {
   listeners.forEach((fn) => fn());
 }
 
-export const onPrefsChange = (fn) => listeners.push(fn);
+export const onPrefsChange = (/** @type {() => void} */ fn) => listeners.push(fn);
 
 load();
 applyTheme();

@@ -5,7 +5,15 @@ import { h } from "./dom.js";
 import { t, colourName } from "../i18n/index.js";
 import { readShareLink } from "./share.js";
 import { loadAdapter } from "./games.js";
+/** @import { Colour, Engine, Position, Replay } from "../types/bridge" */
+/** @import { Adapter } from "../types/ui" */
+/** @import { Children, VNode } from "./dom.js" */
 
+/**
+ * @type {{status: "loading" | "ready" | "error", error: string | null, data: Replay | null, step: number,
+ *   playing: ReturnType<typeof setInterval> | null, logs: string[][], rounds: {round: number, step: number}[],
+ *   game: Adapter | null}}
+ */
 const R = {
   status: "loading", // loading | ready | error
   error: null,
@@ -18,7 +26,12 @@ const R = {
 };
 let rerender = () => {};
 
-/** Start the viewer: `engineReady` resolves to the engine (or null if it failed to boot). */
+/**
+ * Start the viewer: `engineReady` resolves to the engine (or null if it failed to boot).
+ * @param {HTMLElement} app
+ * @param {() => Promise<Engine | null>} engineReady
+ * @param {() => void} onRender
+ */
 export async function startReplay(app, engineReady, onRender) {
   rerender = onRender;
   app.addEventListener("click", onClick);
@@ -35,13 +48,14 @@ export async function startReplay(app, engineReady, onRender) {
   const engine = await engineReady();
   if (!engine) { fail(t("badLink")); return; }
   const data = await engine.replay(text);
-  if (!data || data.error || !Array.isArray(data.steps) || !data.steps.length) {
-    fail(data && data.error ? `${t("badLink")} (${data.error})` : t("badLink"));
+  if (!data || "error" in data || !Array.isArray(data.steps) || !data.steps.length) {
+    fail(data && "error" in data ? `${t("badLink")} (${data.error})` : t("badLink"));
     return;
   }
   R.data = data;
-  R.game = await loadAdapter(data.settings && data.settings.game);
-  R.logs = data.steps.map((s) => (s.events || []).map((ev) => R.game.tell(ev, s.position, null)).filter(Boolean));
+  const game = await loadAdapter(data.settings && data.settings.game);
+  R.game = game;
+  R.logs = data.steps.map((s) => (s.events || []).map((ev) => game.tell(ev, s.position, null)).filter(Boolean));
   R.rounds = [];
   data.steps.forEach((s, i) => {
     const r = s.position.round;
@@ -52,12 +66,14 @@ export async function startReplay(app, engineReady, onRender) {
   rerender();
 }
 
+/** @param {string} msg */
 function fail(msg) {
   R.status = "error";
   R.error = msg;
   rerender();
 }
 
+/** @param {number} step */
 function go(step) {
   if (!R.data) return;
   R.step = Math.max(0, Math.min(R.data.steps.length - 1, step));
@@ -72,14 +88,16 @@ function stop() {
 
 function togglePlay() {
   if (R.playing) { stop(); rerender(); return; }
+  if (!R.data) return;
   if (R.step >= R.data.steps.length - 1) R.step = 0;
   R.playing = setInterval(() => go(R.step + 1), 700);
   rerender();
 }
 
+/** @param {MouseEvent} ev */
 function onClick(ev) {
-  const el = ev.target.closest("[data-ui]");
-  if (!el || R.status !== "ready") return;
+  const el = ev.target instanceof Element ? /** @type {HTMLElement | null} */ (ev.target.closest("[data-ui]")) : null;
+  if (!el || R.status !== "ready" || !R.data) return;
   switch (el.dataset.ui) {
     case "rp-start": stop(); go(0); break;
     case "rp-prev": stop(); go(R.step - 1); break;
@@ -90,23 +108,32 @@ function onClick(ev) {
   }
 }
 
+/** @param {Event} ev */
 function onInput(ev) {
-  const el = ev.target.closest("[data-replay]");
+  const el = ev.target instanceof Element
+    ? /** @type {HTMLInputElement | HTMLSelectElement | null} */ (ev.target.closest("[data-replay]")) : null;
   if (!el || R.status !== "ready") return;
   stop();
   if (el.dataset.replay === "step") go(Number(el.value));
   else if (el.dataset.replay === "round") go(Number(el.value));
 }
 
+/** @param {KeyboardEvent} ev */
 function onKey(ev) {
-  if (R.status !== "ready" || ev.target.closest?.("input,select,textarea")) return;
+  if (R.status !== "ready" || (ev.target instanceof Element && ev.target.closest("input,select,textarea"))) return;
   if (ev.key === "ArrowRight") { stop(); go(R.step + 1); }
   else if (ev.key === "ArrowLeft") { stop(); go(R.step - 1); }
 }
 
 // ---------------------------------------------------------------- drawing
 
-/** A replay player's panel: the head (colour, first player, score) every game shares, then its `rows`. */
+/**
+ * A replay player's panel: the head (colour, first player, score) every game shares, then its `rows`.
+ * @param {Position} pos
+ * @param {Colour} c
+ * @param {Record<Colour, number>} scores
+ * @param {Children[]} rows
+ */
 function playerBadge(pos, c, scores, rows) {
   return h("div", { key: c, class: `badge rp-player c-${c} ${pos.to_act === c ? "to-act" : ""}`, "data-testid": `rp-player-${c}` },
     h("span", { class: "badge-head" },
@@ -117,8 +144,10 @@ function playerBadge(pos, c, scores, rows) {
     ...rows);
 }
 
+/** @param {Replay} data */
 function ranking(data) {
   const last = data.steps[data.steps.length - 1];
+  /** @type {VNode[]} */
   const rows = [];
   let place = 1;
   for (const group of data.ranking || []) {
@@ -133,9 +162,12 @@ function ranking(data) {
     h("tbody", {}, rows));
 }
 
-/** The viewer's vnodes; `boot` is the boot bar (or null once the engine runs). */
+/**
+ * The viewer's vnodes; `boot` is the boot bar (or null once the engine runs).
+ * @param {VNode | null} boot
+ */
 export function replayScreen(boot) {
-  if (R.status !== "ready") {
+  if (R.status !== "ready" || !R.data || !R.game) {
     return h("main", { class: "setup", key: "rp-wait" }, h("div", { class: "setup-card" },
       h("h1", { class: "logo" }, t("title")),
       h("p", { class: "tagline" }, t("replay")),
@@ -143,9 +175,11 @@ export function replayScreen(boot) {
       h("p", {}, h("a", { class: "btn primary", href: "./" }, t("playAGame")))));
   }
   const data = R.data;
+  const game = R.game;
   const n = data.steps.length - 1;
   const s = data.steps[R.step];
   const pos = s.position;
+  /** @type {string[]} */
   const log = [];
   for (let i = 1; i <= R.step; i++) for (const text of R.logs[i]) log.push(text);
   const shown = log.slice(-300);
@@ -155,7 +189,7 @@ export function replayScreen(boot) {
     h("div", { class: "table" },
       h("header", { class: "topbar" },
         h("span", { class: "brand" }, t("title")),
-        h("span", { class: "round" }, t("replayOf", { edition: R.game.replayTitle(pos), n: pos.seats.length })),
+        h("span", { class: "round" }, t("replayOf", { edition: game.replayTitle(pos), n: pos.seats.length })),
         h("span", { class: "round", "data-testid": "rp-round" }, t("replayRound", { r: pos.round })),
         h("span", { class: "spacer" }),
         h("a", { class: "tb-btn", href: "./" }, t("playAGame"))),
@@ -176,8 +210,8 @@ export function replayScreen(boot) {
           t("step", { k: R.step, n }), s.actor ? ` · ${colourName(s.actor)}: ${s.action}` : ` · ${t("startPos")}`),
         lastTexts ? h("p", { class: "last-event" }, lastTexts) : null),
       h("section", { class: "players rp-players", key: "players" },
-        pos.seats.map((c) => playerBadge(pos, c, s.scores, R.game.replayRows(pos, c)))),
-      R.game.replayBoard(pos),
+        pos.seats.map((c) => playerBadge(pos, c, s.scores, game.replayRows(pos, c)))),
+      game.replayBoard(pos),
       atEnd ? ranking(data) : null),
     h("aside", { class: "log", key: "log", "aria-label": t("log") },
       h("details", { class: "log-details", open: true },

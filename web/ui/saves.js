@@ -4,6 +4,8 @@
 // it is at the same decision with the same view; the log comes back as it was.
 // Storage may be missing or throw on every touch (private modes, cross-site iframes): then nothing is
 // saved and nothing is said. A save that cannot be read is dropped with a one-line notice.
+/** @import { Engine, GameEvent, Update } from "../types/bridge" */
+/** @import { LogLine } from "../types/ui" */
 export const SAVE_KEY = "oriflamme.save";
 export const LOG_KEY = "oriflamme.save.log";
 const SAVE_FORMAT = "oriflamme-web-save/1";
@@ -22,16 +24,23 @@ export function storage() {
   }
 }
 
+/** @type {Storage | null | undefined} */
 let cached; // undefined: not probed yet
 const store = () => (cached === undefined ? (cached = storage()) : cached);
 export const canSave = () => store() != null;
 
+/** @param {string} key */
 function get(key) {
   try { return store()?.getItem(key) ?? null; } catch { return null; }
 }
+/**
+ * @param {string} key
+ * @param {string} value
+ */
 function put(key, value) {
   try { store()?.setItem(key, value); return true; } catch { return false; }
 }
+/** @param {string} key */
 function drop(key) {
   try { store()?.removeItem(key); } catch { /* denied */ }
 }
@@ -39,15 +48,16 @@ function drop(key) {
 /**
  * The stored save: {text} when it looks like one of ours (the engine checks it fully on load),
  * {bad: true} when something unreadable is stored (it is removed), null when there is none.
+ * @returns {{text: string, bad?: undefined} | {bad: true, text?: undefined} | null}
  */
 export function peekSave() {
   const text = get(SAVE_KEY);
   if (text == null || text === "") return null;
-  let ok = false;
+  let ok;
   try {
     const raw = text.length <= MAX_TEXT ? JSON.parse(text) : null;
     ok = !!raw && typeof raw === "object" && !Array.isArray(raw) && raw.format === SAVE_FORMAT &&
-      Array.isArray(raw.actions) && raw.actions.every((a) => typeof a === "string") &&
+      Array.isArray(raw.actions) && raw.actions.every((/** @type {unknown} */ a) => typeof a === "string") &&
       raw.settings && typeof raw.settings === "object";
   } catch {
     ok = false;
@@ -64,9 +74,14 @@ export function clearSave() {
   drop(LOG_KEY);
 }
 
-/** Keep the game at update `u` (or forget it once over). `log` is the list of shown entries. */
+/**
+ * Keep the game at update `u` (or forget it once over). `log` is the list of shown entries.
+ * @param {Engine | null} engine
+ * @param {Update | null} u
+ * @param {LogLine[]} log
+ */
 export async function rememberGame(engine, u, log) {
-  if (!canSave() || !engine || !u || u.error) return;
+  if (!canSave() || !engine || !u || "error" in u) return;
   if (u.over) { clearSave(); return; }
   const text = await engine.save();
   if (typeof text !== "string" || text.includes('"error"')) return;
@@ -81,6 +96,11 @@ export async function rememberGame(engine, u, log) {
 const EVENT_TYPE = /^[a-z][a-z0-9_]{0,39}$/;
 const MAX_DEPTH = 3;
 
+/**
+ * @param {unknown} v
+ * @param {number} depth
+ * @returns {boolean}
+ */
 function plainValue(v, depth) {
   if (v === null || typeof v === "boolean") return true;
   if (typeof v === "number") return Number.isFinite(v);
@@ -90,11 +110,17 @@ function plainValue(v, depth) {
   return items.length <= 60 && items.every((x) => plainValue(x, depth + 1));
 }
 
-/** An event as the engine sends them: a plain record with a word for its type. */
-export const plainEvent = (ev) =>
-  !!ev && typeof ev === "object" && !Array.isArray(ev) && typeof ev.type === "string" && EVENT_TYPE.test(ev.type) &&
-  plainValue(ev, 0);
+/**
+ * An event as the engine sends them: a plain record with a word for its type.
+ * @param {any} ev
+ * @returns {ev is GameEvent}
+ */
+export function plainEvent(ev) {
+  return !!ev && typeof ev === "object" && !Array.isArray(ev) && typeof ev.type === "string" && EVENT_TYPE.test(ev.type) &&
+    plainValue(ev, 0);
+}
 
+/** @param {any} e a stored log entry, as read back */
 function plainEntry(e) {
   return !!e && typeof e === "object" && typeof e.text === "string" && (e.ev == null || plainEvent(e.ev)) &&
     (e.viewer == null || typeof e.viewer === "string");
@@ -103,6 +129,8 @@ function plainEntry(e) {
 /**
  * The log saved with the game: {entries} if it belongs to the position after `actions` actions, null if
  * there is none for it, {bad: true} if it holds anything this page does not write (it is then dropped).
+ * @param {number} actions
+ * @returns {{entries: Omit<LogLine, "key">[], bad?: undefined} | {bad: true, entries?: undefined} | null}
  */
 export function savedLog(actions) {
   let raw;
@@ -117,7 +145,7 @@ export function savedLog(actions) {
     return { bad: true };
   }
   return {
-    entries: raw.entries.slice(-400).map((e) => ({
+    entries: raw.entries.slice(-400).map((/** @type {any} */ e) => ({
       text: e.text.slice(0, 500),
       cls: e.cls === "round" ? "round" : "",
       ev: e.ev ?? undefined,

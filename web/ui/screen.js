@@ -12,7 +12,9 @@ import { setupExtras, extrasOverlay, withShare } from "./extras.js";
 import { savedGame } from "./saves.js";
 
 /** The replay viewer's module once a shared link is opened (main.js). */
+/** @type {typeof import("./replay.js") | null} */
 let replay = null;
+/** @param {typeof import("./replay.js")} module */
 export function showReplay(module) { replay = module; }
 
 function logPanel() {
@@ -54,12 +56,12 @@ export function markHint() {
 }
 
 export function focusFirstAction() {
-  const el = app.querySelector(".overlay [data-ui], [data-action], [data-select-card]");
+  const el = /** @type {HTMLElement | null} */ (app.querySelector(".overlay [data-ui], [data-action], [data-select-card]"));
   if (el) el.focus({ preventScroll: true });
 }
 
 /** The game being played, or the one chosen on the setup screen. */
-const gameNow = () => (S.screen === "game" && S.update ? S.update.view.game : S.setup.game) || "oriflamme";
+const gameNow = () => (S.screen === "game" && S.update ? S.update.view.game : S.setup?.game) || "oriflamme";
 
 function draw() {
   if (!S.setup) return; // the engine's first progress may come before the language and the catalogue

@@ -5,32 +5,52 @@
 import { h } from "./dom.js";
 import { t, has, colourName, LANG_NAMES } from "../i18n/index.js";
 import { games, gameOf, variantOf } from "./catalogue.js";
+/** @import { CatalogueGame, Settings, SeatSetting } from "../types/bridge" */
+/** @import { Setup } from "../types/ui" */
+/** @import { VNode } from "./dom.js" */
+/** @typedef {{min: number, max: number, colours: string[]}} SeatRange */
 
-/** The game chosen in `s` (the catalogue's entry; the first game's for an unknown id). */
+/** @type {(s: Setup) => CatalogueGame} the game chosen in `s` (the catalogue's entry; the first game's for an unknown id) */
 const chosen = (s) => gameOf(s.game) || games()[0];
-/** A game's own text if it has one ("<game>:key"), else the page's. */
+/** @type {(g: CatalogueGame, key: string, vars?: Record<string, unknown>) => string} a game's own text if it has one ("<game>:key"), else the page's */
 const gameText = (g, key, vars) => (has(`${g.id}:${key}`) ? t(`${g.id}:${key}`, vars) : t(key, vars));
+/** @type {(v: CatalogueGame["variants"][number]) => SeatRange} */
 const seatRange = (v) => ({ min: v.players[0], max: v.players[1], colours: v.colours });
+/** @type {(s: Setup, g: CatalogueGame) => string} the variant chosen in `s` for `g` */
+const variantIn = (s, g) => String(s[g.variant_setting] ?? "");
 
-/** The seat range and colours of the game and variant chosen in `s`. */
+/**
+ * The seat range and colours of the game and variant chosen in `s`.
+ * @param {Setup} s
+ * @returns {SeatRange}
+ */
 export function seatInfo(s) {
   const g = chosen(s);
-  const v = g ? variantOf(g.id, s[g.variant_setting]) || g.variants[0] : null;
+  const v = g ? variantOf(g.id, variantIn(s, g)) || g.variants[0] : null;
   return v ? seatRange(v) : { min: 3, max: 5, colours: ["red"] };
 }
+/** @type {(s: Setup) => string[]} */
 const seatKinds = (s) => [...(chosen(s) || { levels: ["normal"] }).levels, "human"]; // "human": hot-seat (web/ui/hotseat.js)
 export const SPEEDS = ["0", "0.5", "1", "2"];
 /** The largest seed the engine takes: the largest integer a JS number (and JSON) carries exactly. */
 export const MAX_SEED = Number.MAX_SAFE_INTEGER;
 
-/** A seed the engine takes, or empty (a random deal). Larger numbers would reach it rounded, and refused. */
+/**
+ * A seed the engine takes, or empty (a random deal). Larger numbers would reach it rounded, and refused.
+ * @param {unknown} seed
+ */
 export function seedOk(seed) {
   const s = String(seed ?? "").trim();
   return s === "" || (/^\d+$/.test(s) && BigInt(s) <= BigInt(MAX_SEED));
 }
 
-/** The form's first values: the catalogue's first game, each game's first variant and default options. */
+/**
+ * The form's first values: the catalogue's first game, each game's first variant and default options.
+ * @param {string} lang
+ * @returns {Setup}
+ */
 export function defaultSetup(lang) {
+  /** @type {Setup} */
   const s = { game: games()[0] ? games()[0].id : "", players: 3, colour: "red", levels: ["normal", "normal", "normal", "normal"],
     lang, seed: "", speed: "1", options: {} };
   for (const g of games()) {
@@ -40,7 +60,12 @@ export function defaultSetup(lang) {
   return s;
 }
 
-/** A change of the game's own controls: the game, its variant or one of its options; false for another name. */
+/**
+ * A change of the game's own controls: the game, its variant or one of its options; false for another name.
+ * @param {Setup} s
+ * @param {string} name
+ * @param {HTMLInputElement | HTMLSelectElement} el
+ */
 export function setGameControl(s, name, el) {
   if (name === "game") {
     if (gameOf(el.value)) s.game = el.value;
@@ -53,23 +78,32 @@ export function setGameControl(s, name, el) {
     return true;
   }
   if (Object.hasOwn(g.options, name)) {
-    s.options = { ...s.options, [g.id]: { ...s.options[g.id], [name]: Boolean(el.checked) } };
+    s.options = { ...s.options, [g.id]: { ...s.options[g.id], [name]: "checked" in el && Boolean(el.checked) } };
     return true;
   }
   return false;
 }
 
-/** The form after a resumed game: its game and variant (the engine's settings). */
+/**
+ * The form after a resumed game: its game and variant (the engine's settings).
+ * @param {Setup} s
+ * @param {Settings | undefined} settings
+ * @returns {Setup}
+ */
 export function withSettings(s, settings) {
   const g = settings ? gameOf(settings.game) : null;
-  return g ? { ...s, game: g.id, [g.variant_setting]: settings[g.variant_setting] ?? s[g.variant_setting] } : s;
+  return g && settings ? { ...s, game: g.id, [g.variant_setting]: settings[g.variant_setting] ?? s[g.variant_setting] } : s;
 }
 
 /**
  * Read ?game=&edition= (or the game's own variant: &set=)&players=&seed=&bots=&lang=&speed=&colour= and
  * the game's options (&hidden_gold=1). `start` is true if a game should begin now.
+ * @param {URLSearchParams} params
+ * @param {Setup} base
+ * @returns {{setup: Setup, start: boolean}}
  */
 export function fromParams(params, base) {
+  /** @type {Setup} */
   const s = { ...base, levels: [...base.levels], options: { ...base.options } };
   let start = false;
   const game = params.get("game");
@@ -105,11 +139,16 @@ export function fromParams(params, base) {
   return { setup: s, start: start && seedOk(s.seed) };
 }
 
-/** The settings object for engine.newGame: you in the first seat with your colour. */
+/**
+ * The settings object for engine.newGame: you in the first seat with your colour.
+ * @param {Setup} s
+ * @returns {Settings}
+ */
 export function settingsOf(s) {
   const info = seatInfo(s);
   const others = info.colours.filter((c) => c !== s.colour);
   const colours = [s.colour, ...others.slice(0, s.players - 1)];
+  /** @type {SeatSetting[]} */
   const seats = [{ kind: "human" }];
   for (let i = 1; i < s.players; i++) seats.push(s.levels[i - 1] === "human" ? { kind: "human" } : { kind: "bot", level: s.levels[i - 1] || "normal" });
   const text = String(s.seed ?? "").trim();
@@ -118,33 +157,49 @@ export function settingsOf(s) {
   return { game: g.id, [g.variant_setting]: s[g.variant_setting], ...s.options[g.id], players: s.players, seed, seats, colours };
 }
 
-/** The game chooser, the game's variant (with each one's player range when they differ) and its options. */
+/**
+ * The game chooser, the game's variant (with each one's player range when they differ) and its options.
+ * @param {Setup} s
+ */
 function gameFields(s) {
   const g = chosen(s);
   const setting = g.variant_setting;
   const ranges = new Set(g.variants.map((v) => v.players.join("-")));
-  const label = (v) => gameText(g, `${setting}.${v.id}`) +
+  const label = (/** @type {CatalogueGame["variants"][number]} */ v) => gameText(g, `${setting}.${v.id}`) +
     (ranges.size > 1 ? ` · ${t("playersRange", { min: v.players[0], max: v.players[1] })}` : "");
   return [
     games().length > 1 ? field(t("game"), select("game", g.id, games().map((x) => [x.id, x.title])), "wide game-field") : null,
     has(`${g.id}:tagline`) ? h("p", { class: "field wide ltagline" }, t(`${g.id}:tagline`)) : null,
-    field(gameText(g, setting), select(setting, s[setting], g.variants.map((v) => [v.id, label(v)])), ranges.size > 1 ? "wide" : ""),
+    field(gameText(g, setting), select(setting, variantIn(s, g), g.variants.map((v) => [v.id, label(v)])), ranges.size > 1 ? "wide" : ""),
     Object.keys(g.options).map((name) => h("label", { class: "field check-field", key: `option-${name}` },
       h("input", { type: "checkbox", name, "data-setup": name, checked: Boolean(s.options[g.id] && s.options[g.id][name]) }),
       h("span", {}, gameText(g, `option.${name}`)))),
   ];
 }
 
+/**
+ * @param {string} label
+ * @param {VNode} control
+ * @param {string} [cls]
+ */
 function field(label, control, cls = "") {
   return h("label", { class: `field ${cls}` }, h("span", { class: "field-label" }, label), control);
 }
 
+/**
+ * @param {string} name
+ * @param {string | number} value
+ * @param {[string | number, string][]} options
+ */
 function select(name, value, options) {
   return h("select", { name, "data-setup": name },
     options.map(([v, label]) => h("option", { value: v, selected: String(v) === String(value) }, label)));
 }
 
-/** The seed input; a seed the engine would refuse is flagged, with what a seed must be. */
+/**
+ * The seed input; a seed the engine would refuse is flagged, with what a seed must be.
+ * @param {string} seed
+ */
 function seedField(seed) {
   const bad = !seedOk(seed);
   return [
@@ -155,8 +210,13 @@ function seedField(seed) {
   ];
 }
 
+/**
+ * @param {Setup} s
+ * @param {VNode | null} boot the boot bar
+ */
 export function setupScreen(s, boot, canResume = false) {
   const info = seatInfo(s);
+  /** @type {[number, string][]} */
   const playerOpts = [];
   for (let n = info.min; n <= info.max; n++) playerOpts.push([n, String(n)]);
   const bots = [];

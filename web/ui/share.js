@@ -7,12 +7,14 @@ const PREFIX = "#g=";
 const MAX_FRAGMENT = 100_000;
 const MAX_TEXT = 1_000_000;
 
+/** @param {Uint8Array} bytes */
 function toBase64Url(bytes) {
   let bin = "";
   for (let i = 0; i < bytes.length; i += 0x8000) bin += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
   return btoa(bin).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
 }
 
+/** @param {string} text */
 function fromBase64Url(text) {
   if (!/^[A-Za-z0-9_-]*$/.test(text)) throw new Error("not base64url");
   const b64 = text.replace(/-/g, "+").replace(/_/g, "/") + "===".slice((text.length + 3) % 4);
@@ -22,8 +24,14 @@ function fromBase64Url(text) {
   return out;
 }
 
+/**
+ * `bytes` through a (de)compression stream, refused past MAX_TEXT bytes out.
+ * @param {Uint8Array<ArrayBuffer>} bytes
+ * @param {CompressionStream | DecompressionStream} stream
+ */
 async function pipe(bytes, stream) {
   const reader = new Blob([bytes]).stream().pipeThrough(stream).getReader();
+  /** @type {Uint8Array[]} */
   const parts = [];
   let size = 0;
   for (;;) {
@@ -41,7 +49,10 @@ async function pipe(bytes, stream) {
 
 const canZip = () => typeof CompressionStream === "function" && typeof DecompressionStream === "function";
 
-/** The share link of a finished game's save text (compact: the JSON deflated, base64url). */
+/**
+ * The share link of a finished game's save text (compact: the JSON deflated, base64url).
+ * @param {string} saveText
+ */
 export async function shareLink(saveText) {
   const bytes = new TextEncoder().encode(saveText);
   const body = canZip() ? "z" + toBase64Url(await pipe(bytes, new CompressionStream("deflate-raw"))) : "j" + toBase64Url(bytes);
@@ -54,7 +65,10 @@ export async function shareLink(saveText) {
 /** Is this page opened from a share link? */
 export const isShareLink = (hash = location.hash) => hash.startsWith(PREFIX);
 
-/** The save text carried by the fragment; throws on anything malformed (the engine checks the rest). */
+/**
+ * The save text carried by the fragment; throws on anything malformed (the engine checks the rest).
+ * @returns {Promise<string>}
+ */
 export async function readShareLink(hash = location.hash) {
   if (!isShareLink(hash) || hash.length > MAX_FRAGMENT) throw new Error("not a share link");
   const body = hash.slice(PREFIX.length);

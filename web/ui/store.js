@@ -1,15 +1,22 @@
 // The page's state: one object, S, that every UI module reads and writes, then asks for a redraw with
 // render() (or renderNextFrame() during fast bot play). screen.js registers the real drawing; the
 // engine's promise lives here so that the loop, the replay viewer and the extras share one bridge.
+/** @import { State, Selection } from "../types/ui" */
+/** @import { Engine, Update } from "../types/bridge" */
 
 export const params = new URLSearchParams(location.search);
 /** ?test=1: the page keeps every update it got (window.__oriflamme.received) for the browser tests. */
 export const TEST = params.get("test") === "1";
-export const app = document.getElementById("app");
+const appElement = document.getElementById("app");
+if (!appElement) throw new Error("the page has no #app element (index.html)");
+/** The element the whole page is drawn into. */
+export const app = appElement;
 
 /** A selection with nothing picked yet (Oriflamme's two-step choices: a hand card, a card to move, …). */
+/** @type {() => Selection} */
 export const noSelection = () => ({ handIdx: null, moveSrc: null, chooseA: null });
 
+/** @type {State} */
 export const S = {
   screen: "setup", // setup | game | replay
   setup: null, // the setup form's values (setup.js defaultSetup)
@@ -32,16 +39,20 @@ export const S = {
 };
 // Under ?test=1 only, every update the page got (the tests compare them with the engine's); a player's
 // page keeps none (a game's updates weigh 120–190 KB).
+/** @type {Update[] | null} */
 export const received = TEST ? [] : null;
 
-export const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
+export const sleep = (/** @type {number} */ ms) => new Promise((r) => setTimeout(r, ms));
 /** Run `fn` once the page is idle (300 ms at the latest): work that must not delay a frame or a click. */
-export const whenIdle = (fn) => (typeof requestIdleCallback === "function" ? requestIdleCallback(() => fn(), { timeout: 300 }) : setTimeout(fn, 50));
+export const whenIdle = (/** @type {() => void} */ fn) => (typeof requestIdleCallback === "function" ? requestIdleCallback(() => fn(), { timeout: 300 }) : setTimeout(fn, 50));
 /** The bots' pace chosen on the setup screen (0: no pause). */
-export const speed = () => Number(S.setup.speed);
+export const speed = () => Number(S.setup?.speed ?? 1);
 
 let draw = () => {};
-/** screen.js: the function that draws S. */
+/**
+ * screen.js: the function that draws S.
+ * @param {() => void} fn
+ */
 export function setRenderer(fn) { draw = fn; }
 
 let frameRender = 0;
@@ -55,11 +66,14 @@ export function renderNextFrame() {
   frameRender ||= requestAnimationFrame(() => { frameRender = 0; render(); });
 }
 
-let readyResolve;
+/** @type {(engine: Engine | null) => void} */
+let readyResolve = () => {};
+/** @type {Promise<Engine | null>} */
 const readyPromise = new Promise((r) => { readyResolve = r; });
 /** The engine once it answers (null if it failed to start). */
 export const engineReady = () => readyPromise;
 /** main.js: the engine is up (or could not start: null). */
+/** @param {Engine | null} engine */
 export function engineStarted(engine) {
   S.engine = engine;
   readyResolve(engine);

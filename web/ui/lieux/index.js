@@ -8,6 +8,14 @@ import { charName, effectText, placeName, rewardLabel, rewardLong, who, lieuxRul
 import { cardValues, timingOf } from "./cards.js";
 import { lieuxTable, lcard, setInfoRerender } from "./table.js";
 import { lieuxEventText } from "./log.js";
+/** @import { Colour, GameEvent, Update } from "../../types/bridge" */
+/** @import { ScreenContext, Selection, State } from "../../types/ui" */
+/** @import { Children, VNode } from "../dom.js" */
+/** @import { LieuxView } from "./view" */
+/**
+ * @typedef {{round: number, events: GameEvent[], viewer: Colour | null}} Scoring
+ * @typedef {{text: string, traitor?: boolean, ev?: undefined} | {ev: GameEvent, gain: VNode, parts: GameEvent[], text?: undefined, traitor?: undefined}} ScoringLine
+ */
 
 
 // Our stylesheet, loaded once from our own origin (CSP style-src 'self').
@@ -20,13 +28,16 @@ if (typeof document !== "undefined" && !document.querySelector("link[data-lieux-
 }
 
 // The last round's scoring, collected from the events of the update that scored it.
+/** @type {{u: Update<LieuxView> | null, key: string | null, scoring: Scoring | null, hidden: boolean}} */
 const memo = { u: null, key: null, scoring: null, hidden: false };
 
+/** @param {Update<LieuxView>} u */
 function gameKey(u) {
   const s = u.settings || {};
   return `${s.seed}|${s.set}|${s.players}|${(u.seats || []).map((x) => x.colour).join(",")}`;
 }
 
+/** @param {Update<LieuxView>} u */
 function collect(u) {
   if (memo.u === u) return;
   memo.u = u;
@@ -41,21 +52,42 @@ function collect(u) {
   memo.hidden = false;
 }
 
-/** Fresh cards of the last update (placed or moved): "owner:value". */
+/**
+ * Fresh cards of the last update (placed or moved): "owner:value".
+ * @param {Update<LieuxView>} u
+ */
 function freshCards(u) {
+  /** @type {Set<string>} */
   const out = new Set();
   for (const e of u.events || []) if (e.type === "placed" || e.type === "moved") out.add(`${e.owner || e.colour}:${e.value}`);
   return out;
 }
 
+/**
+ * The reward line a round's gold and thefts belong to: the block's last line, if it tells a reward.
+ * @param {{lines: ScoringLine[]}} block
+ */
+function lastReward(block) {
+  const last = block.lines.at(-1);
+  return last && last.ev !== undefined && last.ev.type === "reward" ? last : null;
+}
+
+/**
+ * @param {LieuxView} view
+ * @param {number} speed
+ * @param {() => void} rerender
+ */
 function scoringPanel(view, speed, rerender) {
   const sc = memo.scoring;
   if (!sc || memo.hidden) return null;
   if (!view.is_over && !(view.round === sc.round + 1 && view.turn === 1)) return null;
   const v = sc.viewer;
+  /** @type {{place: string, lines: ScoringLine[]}[]} */
   const blocks = [];
+  /** @type {{place: string, lines: ScoringLine[]} | null} */
   let block = null;
   let step = 0;
+  /** @type {(content: Children, cls?: string) => VNode} */
   const line = (content, cls = "") => {
     const delay = speed > 0 ? `animation-delay: ${(step++ * 0.45 * speed).toFixed(2)}s` : null;
     return h("li", { key: `s${step}-${blocks.length}`, class: `lstep ${cls}`, style: delay }, content);
@@ -73,22 +105,20 @@ function scoringPanel(view, speed, rerender) {
     if (ev.type === "reward") {
       const gain = h("span", { class: "lgain", "data-gain": "1" }, "");
       block.lines.push({ ev, gain, parts: [] });
-    } else if (ev.type === "gold" && ev.reason === "reward" && block.lines.length && block.lines.at(-1).ev?.type === "reward") {
-      block.lines.at(-1).parts.push(ev);
-    } else if (ev.type === "stolen" && ev.reason === "reward" && block.lines.length && block.lines.at(-1).ev?.type === "reward") {
-      block.lines.at(-1).parts.push(ev);
+    } else if ((ev.type === "gold" || ev.type === "stolen") && ev.reason === "reward" && lastReward(block)) {
+      lastReward(block)?.parts.push(ev);
     } else if (ev.type === "discarded" && ev.reason === "rewarded") {
       // implied: every rewarded card leaves the table
     } else if (ev.type === "effect" || ev.type === "gold" || ev.type === "discarded" || ev.type === "stolen") {
       block.lines.push({ text: lieuxEventText(ev, { viewer: v }) });
     }
   }
-  const amount = (n) => (n == null ? "?" : n > 0 ? `+${n}` : n < 0 ? `−${-n}` : "0");
+  const amount = (/** @type {number | null | undefined} */ n) => (n == null ? "?" : n > 0 ? `+${n}` : n < 0 ? `−${-n}` : "0");
   const body = blocks.map((b) => h("div", { key: `b-${b.place}`, class: `lscore-place p-${b.place}` },
     h("h3", {}, placeName(b.place)),
     h("ol", { class: "lsteps" },
       b.lines.length ? b.lines.map((l) => {
-        if (l.text) return line(l.text, "note");
+        if (l.ev === undefined) return line(l.text, "note");
         const ev = l.ev;
         const gold = l.parts.filter((p) => p.type === "gold").map((p) => `${who(p.colour, v)} ${amount(p.amount)}`);
         const thefts = l.parts.filter((p) => p.type === "stolen");
@@ -112,15 +142,26 @@ function scoringPanel(view, speed, rerender) {
 
 export const id = "lieux";
 
-/** An event told in the current language ("" for one the log does not show). */
-export const tell = (ev, view, viewer) => lieuxEventText(ev, { viewer });
+/**
+ * An event told in the current language ("" for one the log does not show).
+ * @type {(ev: GameEvent, view: LieuxView, viewer: Colour | null | undefined) => string}
+ */
+export const tell = (ev, _view, viewer) => lieuxEventText(ev, { viewer });
 /** Its table flashes the player who moved, not a position. */
 export const focusOf = () => ({});
-/** Its choices are one step each: nothing to select first. */
-export const hintSelection = (action, u, sel) => sel;
+/**
+ * Its choices are one step each: nothing to select first.
+ * @type {(action: string, u: Update<LieuxView>, sel: Selection) => Selection}
+ */
+export const hintSelection = (_action, _u, sel) => sel;
 export { replayTitle, replayRows, replayBoard } from "./replay.js";
 
-/** The game screen: table + log, then the end dialog. `ui`: the page's state; `ctx`: {log, hint, rerender, withShare}. */
+/**
+ * The game screen: table + log, then the end dialog. `ui`: the page's state; `ctx`: {log, hint, rerender, withShare}.
+ * @param {Update<LieuxView>} u
+ * @param {State} ui
+ * @param {ScreenContext} ctx
+ */
 export function screen(u, ui, ctx) {
   collect(u);
   setInfoRerender(ctx.rerender);
@@ -136,7 +177,10 @@ export function screen(u, ui, ctx) {
   ];
 }
 
-/** Rules help; `view` (in a game) adds the reward tables of the places on the table. */
+/**
+ * Rules help; `view` (in a game) adds the reward tables of the places on the table.
+ * @param {LieuxView | null} view
+ */
 export function rules(view) {
   const values = cardValues();
   return h("div", { class: "overlay", key: "rules", "data-ui": "overlay-close" },

@@ -2,10 +2,17 @@
 import { t, has } from "../../i18n/index.js";
 import { charName, placeName, rewardLong, who, abilityName } from "./i18n.js";
 
-/** The text of one event for the log; "" for events not worth a line. */
+/** @import { Colour, GameEvent } from "../../types/bridge" */
+
+/**
+ * The text of one event for the log; "" for events not worth a line.
+ * @param {GameEvent} ev
+ * @param {{viewer?: Colour | null}} meta
+ * @returns {string}
+ */
 export function lieuxEventText(ev, meta) {
   const v = meta.viewer;
-  const p = (c) => who(c, v);
+  const p = (/** @type {Colour | null | undefined} */ c) => who(c, v);
   switch (ev.type) {
     case "round_started":
       return t("lieux:ev.round_started", { round: ev.round, first: p(ev.first) });
@@ -68,7 +75,7 @@ export function lieuxEventText(ev, meta) {
     case "drew":
       if (!ev.count) return "";
       if (ev.colour === v && Array.isArray(ev.cards)) {
-        return t("lieux:ev.drew.you", { cards: ev.cards.map((c) => `${charName(c)} (${c})`).join(", ") });
+        return t("lieux:ev.drew.you", { cards: ev.cards.map((/** @type {number} */ c) => `${charName(c)} (${c})`).join(", ") });
       }
       return t("lieux:ev.drew", { player: p(ev.colour), count: ev.count });
     case "game_over":

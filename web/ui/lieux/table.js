@@ -5,11 +5,28 @@ import { t, colourName } from "../../i18n/index.js";
 import { topBar, badge } from "../chrome.js";
 import { charName, faceName, effectText, placeName, rewardLabel, rewardLong, who, abilityName } from "./i18n.js";
 import { timingOf, abilityValue } from "./cards.js";
+/** @import { Colour } from "../../types/bridge" */
+/** @import { Props, VNode } from "../dom.js" */
+/** @import { LcardOptions, LieuxMeta, LieuxView, Place } from "./view" */
+/**
+ * @typedef {object} LieuxLegal the legal actions by what they point at
+ * @property {Map<number, string>} select hand card value → action
+ * @property {{value: number, place: string, side: string | null, action: string}[]} put
+ * @property {Map<string, {to: string, side: string | null, action: string}[]>} moves "place:pos" → targets
+ * @property {{colour: Colour, place: string | null, action: string}[]} targets
+ * @property {Map<string, {verb: string, action: string}>} cards "place:pos" → copy or discard
+ * @property {string[]} other anything else, whole
+ */
 
 export const PLACES = ["chateau", "village", "port"];
 
-/** Sort the legal action strings (LIEUX_NOTATION.md) by what they point at. */
+/**
+ * Sort the legal action strings (LIEUX_NOTATION.md) by what they point at.
+ * @param {string[] | null | undefined} legal
+ * @returns {LieuxLegal}
+ */
 export function parseLieux(legal) {
+  /** @type {LieuxLegal} */
   const P = { select: new Map(), put: [], moves: new Map(), targets: [], cards: new Map(), other: [] };
   for (const action of legal || []) {
     const w = action.trim().split(/\s+/);
@@ -26,14 +43,20 @@ export function parseLieux(legal) {
   return P;
 }
 
+/** @type {(v: number, timing: LcardOptions["timing"] | undefined) => string} */
 const timingMark = (v, timing) => {
   const tm = timing !== undefined ? timing : timingOf(v);
   return tm === "immediate" ? "⚡" : tm === "end" ? "☾" : "";
 };
 
 // Tapping a card that is not a choice tells its effect in a line above the places.
+/** @type {{owner: Colour | null, value: number | null, rerender: (() => void) | null}} */
 const info = { owner: null, value: null, rerender: null };
-export function setInfoRerender(fn) { info.rerender = fn; }
+export function setInfoRerender(/** @type {() => void} */ fn) { info.rerender = fn; }
+/**
+ * @param {Colour | null} owner
+ * @param {number | null} value
+ */
 function showInfo(owner, value) {
   const same = info.owner === owner && info.value === value;
   info.owner = same ? null : owner;
@@ -45,16 +68,22 @@ function infoLine() {
   if (info.value == null) return null;
   return h("div", { class: "info linfo", key: "info", role: "status" },
     h("span", { class: "lmini-v" }, String(info.value)),
-    h("span", {}, h("strong", {}, `${charName(info.value)} · ${colourName(info.owner)}`), " — ", effectText(info.value)),
+    h("span", {}, h("strong", {}, `${charName(info.value)} · ${colourName(info.owner ?? "")}`), " — ", effectText(info.value)),
     h("button", { type: "button", class: "info-close", "aria-label": t("close"), onclick: () => showInfo(info.owner, info.value) }, "✕"));
 }
 
-/** A character card. value null: face down (no name, no value, no data attribute anywhere). */
+/**
+ * A character card. value null: face down (no name, no value, no data attribute anywhere).
+ * @param {Colour} owner
+ * @param {number | null} value
+ * @param {LcardOptions} [opts]
+ */
 export function lcard(owner, value, opts = {}) {
   const { tag = "div", attrs = {}, cls = "", key, label, timing, mine = false, down = false } = opts;
   const hidden = value == null;
   const faceDown = hidden || down;
   const classes = ["lcard", `c-${owner}`, faceDown ? "down" : "up", mine ? "mine" : "", cls].filter(Boolean).join(" ");
+  /** @type {Props} */
   const props = { key, class: classes, ...attrs };
   if (tag === "button") props.type = "button";
   else if (!hidden && !opts.noInfo) { props.onclick = () => showInfo(owner, value); props["data-linfo"] = ""; }
@@ -62,8 +91,9 @@ export function lcard(owner, value, opts = {}) {
     props["data-value"] = String(value);
     props.title = `${colourName(owner)} · ${charName(value)} (${value}) — ${effectText(value)}`;
   } else props.title = `${colourName(owner)} · ${t("lieux:chosenDown")}`;
+  /** @type {VNode[]} */
   const body = [];
-  if (!hidden) {
+  if (value != null) {
     body.push(h("span", { key: "v", class: "lv" }, String(value)));
     body.push(h("span", { key: "n", class: "ln" }, faceName(value)));
     const mark = timingMark(value, timing);
@@ -73,11 +103,16 @@ export function lcard(owner, value, opts = {}) {
   return h(tag, props, body);
 }
 
+/** @param {LieuxView} view */
 function lieuxTopBar(view) {
   return topBar(t("lieux:game.lieux"), t("lieux:roundTurn", { r: view.round, n: view.rounds, t: view.turn, m: view.turns }),
     [h("span", { class: "muted lset" }, t("lieux:setShort", { set: view.set }))]);
 }
 
+/**
+ * @param {LieuxView} view
+ * @param {LieuxMeta} meta
+ */
 function players(view, meta) {
   return h("section", { class: "players lplayers", key: "players", "aria-label": t("player") },
     view.seats.map((c) => {
@@ -100,26 +135,40 @@ function players(view, meta) {
     }));
 }
 
+/**
+ * @param {Colour} owner
+ * @param {number | null} value
+ * @param {string} place
+ * @param {Colour | null} viewer
+ */
 function cardRef(owner, value, place, viewer) {
   return t("lieux:cardAt", { owner: who(owner, viewer), card: charName(value), value, place: placeName(place) });
 }
 
+/**
+ * @param {LieuxView} view
+ * @param {LieuxLegal} P
+ * @param {LieuxMeta} meta
+ */
 function decisionPanel(view, P, meta) {
   const d = view.decision;
   const mine = meta.legal.length > 0;
+  /** @type {VNode[]} */
   const buttons = [];
   let text;
+  /** @type {(action: string, label: string, cls?: string) => VNode} */
   const btn = (action, label, cls = "") => h("button", { key: `b-${action}`, type: "button", class: `btn ${cls}`, "data-action": action }, label);
   if (view.is_over || !d) text = t("gameOver");
   else if (!mine) {
     const kind = d.kind === "select" || d.kind === "put" ? d.kind : "effect";
     text = t(`lieux:dec.bot.${kind}`, { player: who(d.player || view.to_act, meta.viewer), ability: d.ability ? abilityName(d.ability) : "" });
   } else {
+    /** @type {{value?: number | null}} */
     const src = d.source || {};
     const source = d.copied ? t("lieux:copiedAs", { card: charName(src.value), ability: abilityName(d.ability) })
       : charName(src.value ?? null);
-    const selV = view.selected && view.selected[view.viewer] ? view.selected[view.viewer].value : null;
-    const forced = d.forced || (view.forced && view.forced[view.viewer]);
+    const selV = selectedValue(view);
+    const forced = d.forced || (view.viewer != null && view.forced ? view.forced[view.viewer] : null);
     if (d.kind === "put") {
       text = t(forced ? "lieux:dec.you.put.forced" : "lieux:dec.you.put", { card: charName(selV), value: selV, place: forced ? placeName(forced) : "" });
     } else text = t(`lieux:dec.you.${d.kind}`, { source });
@@ -147,12 +196,13 @@ function decisionPanel(view, P, meta) {
             h("span", { class: "swatch", "aria-hidden": "true" }), " ", who(o.colour, meta.viewer)));
         }
       } else {
+        /** @type {Map<Colour, LieuxLegal["targets"]>} */
         const by = new Map();
         for (const o of P.targets) by.set(o.colour, [...(by.get(o.colour) || []), o]);
         for (const [c, list] of by) {
           buttons.push(h("div", { key: `t-${c}`, class: `lchoice-group c-${c}` },
             h("span", { class: "lchoice-label" }, h("span", { class: "swatch", "aria-hidden": "true" }), " ", who(c, meta.viewer)),
-            list.map((o) => btn(o.action, placeName(o.place)))));
+            list.map((o) => btn(o.action, placeName(o.place ?? "")))));
         }
       }
     }
@@ -166,9 +216,9 @@ function decisionPanel(view, P, meta) {
   }
   let help = null;
   if (mine && d && d.kind === "put") {
-    const v = view.selected && view.selected[view.viewer] ? view.selected[view.viewer].value : null;
+    const v = selectedValue(view);
     if (v != null) help = effectText(v);
-  } else if (mine && d && d.kind !== "select" && d.ability) help = effectText(abilityValue(d.ability));
+  } else if (mine && d && d.kind !== "select" && d.ability) help = effectText(abilityValue(d.ability) ?? "");
   return h("section", { class: `decision ldecision ${mine ? "mine" : "waiting"}`, key: "decision", "aria-live": "polite", "data-testid": "decision" },
     h("p", { class: "decision-text" }, text),
     help ? h("p", { class: "leffect" }, help) : null,
@@ -177,22 +227,44 @@ function decisionPanel(view, P, meta) {
     mine ? meta.hint || null : null);
 }
 
+/**
+ * The viewer's chosen card's value, if they may see it.
+ * @param {LieuxView} view
+ */
+function selectedValue(view) {
+  const sel = view.selected && view.viewer != null ? view.selected[view.viewer] : null;
+  return sel ? sel.value : null;
+}
+
+/**
+ * @param {LieuxView} view
+ * @param {string} placeId
+ * @param {number} pos
+ */
 function cardAtRef(view, placeId, pos) {
   const pl = (view.places || []).find((p) => p.id === placeId);
   return pl && pl.cards[pos - 1] ? pl.cards[pos - 1] : null;
 }
 
+/**
+ * @param {Place} pl
+ * @param {LieuxView} view
+ * @param {LieuxLegal} P
+ * @param {LieuxMeta} meta
+ */
 function placePanel(pl, view, P, meta) {
   const sources = new Set([...P.moves.keys()]);
+  /** @type {VNode[]} */
   const items = [];
   const puts = P.put.filter((o) => o.place === pl.id);
+  /** @type {Map<number, LieuxLegal["put"]>} */
   const slotsAt = new Map();
   const slots = (view.decision && view.decision.slots) || {}; // where each put lands (rule L2, from the engine)
   for (const o of puts) {
     const i = Object.hasOwn(slots, o.action) ? slots[o.action] : pl.cards.length;
     slotsAt.set(i, [...(slotsAt.get(i) || []), o]);
   }
-  const slot = (o) => h("button", { key: `slot-${o.action}`, type: "button", class: "lslot", "data-action": o.action,
+  const slot = (/** @type {LieuxLegal["put"][number]} */ o) => h("button", { key: `slot-${o.action}`, type: "button", class: "lslot", "data-action": o.action,
     "aria-label": `${placeName(pl.id)}${o.side ? ` (${t(`lieux:side.${o.side}`)})` : ""}` },
   h("span", { class: "lslot-v" }, String(o.value)), h("span", { class: "lslot-l" }, t("lieux:here")));
   pl.cards.forEach((c, i) => {
@@ -215,22 +287,31 @@ function placePanel(pl, view, P, meta) {
     h("div", { class: "lrow" }, items.length ? items : h("p", { class: "muted lempty" }, t("lieux:emptyPlace"))));
 }
 
+/**
+ * @param {LieuxView} view
+ * @param {LieuxLegal} P
+ */
 function handArea(view, P) {
   const hand = view.hand || [];
-  const sel = view.selected && view.selected[view.viewer];
+  const me = view.viewer ?? "";
+  const sel = view.selected && view.selected[me];
   return h("section", { class: `hand-wrap lhand-wrap ${P.select.size ? "choosing" : ""}`, key: "hand" },
     h("h2", { class: "section-title" }, t("lieux:yourHand")),
     h("div", { class: "lhand", "data-testid": "hand" },
-      sel && sel.value != null ? lcard(view.viewer, sel.value, { key: "chosen", mine: true, down: true, cls: "chosen",
+      sel && sel.value != null ? lcard(me, sel.value, { key: "chosen", mine: true, down: true, cls: "chosen",
         label: t("lieux:chosen") }) : null,
       hand.length ? hand.map((v) => {
         const a = P.select.get(v);
-        return lcard(view.viewer, v, { key: `h-${v}`, tag: a ? "button" : "div", cls: `in-hand ${a ? "selectable" : ""}`,
+        return lcard(me, v, { key: `h-${v}`, tag: a ? "button" : "div", cls: `in-hand ${a ? "selectable" : ""}`,
           attrs: a ? { "data-action": a } : {} });
       }) : h("p", { class: "muted" }, t("lieux:emptyHand"))));
 }
 
-/** The whole table. meta: {viewer, seats, legal, lastText, flash, fresh, scoring}. */
+/**
+ * The whole table.
+ * @param {LieuxView} view
+ * @param {LieuxMeta} meta
+ */
 export function lieuxTable(view, meta) {
   const P = parseLieux(meta.legal);
   return h("div", { class: `table ltable ${P.select.size ? "placing" : ""}`, "data-testid": "table", "data-game": "lieux" },

@@ -9,24 +9,43 @@ import { endDialog, endOfGame } from "../chrome.js";
 import { parseLegal, settleSelection } from "./actions.js";
 import { table } from "./table.js";
 import { eventText, eventFocus } from "./log.js";
+/** @import { Colour, GameEvent, Update } from "../../types/bridge" */
+/** @import { ScreenContext, Selection, Setup, State } from "../../types/ui" */
+/** @import { OriflammeView } from "./view" */
+/** @typedef {{cards: string[], tokens: boolean, rounds?: number}} EditionFacts */
 
 export const id = "oriflamme";
 export { replayTitle, replayRows, replayBoard } from "./replay.js";
 
-/** An edition's facts from the catalogue ({cards, tokens, rounds}); the first edition's for an unknown name. */
+/**
+ * An edition's facts from the catalogue ({cards, tokens, rounds}); the first edition's for an unknown name.
+ * @param {string} name
+ * @returns {EditionFacts}
+ */
 function edition(name) {
   const g = gameOf("oriflamme");
-  const eds = (g && g.editions) || {};
+  const eds = /** @type {Record<string, EditionFacts>} */ ((g && g.editions) || {});
   return (Object.hasOwn(eds, name) ? eds[name] : Object.values(eds)[0]) || { cards: [], tokens: true };
 }
 
-/** An event told in the current language ("" for one the log does not show). */
+/**
+ * An event told in the current language ("" for one the log does not show).
+ * @type {(ev: GameEvent, view: OriflammeView, viewer: Colour | null | undefined) => string}
+ */
 export const tell = (ev, view, viewer) => eventText(ev, view.edition, { viewer });
 
-/** Where an update's events point on the table (the queue position to flash), if anywhere. */
+/**
+ * Where an update's events point on the table (the queue position to flash), if anywhere.
+ * @type {(events: GameEvent[] | undefined) => {pos?: number | null}}
+ */
 export const focusOf = (events) => (events || []).map(eventFocus).find((f) => f.pos != null) || {};
 
-/** The game screen: table + log, then the end dialog. `ui`: the page's state (selection, flash…). */
+/**
+ * The game screen: table + log, then the end dialog. `ui`: the page's state (selection, flash…).
+ * @param {Update<OriflammeView>} u
+ * @param {State} ui
+ * @param {ScreenContext} ctx
+ */
 export function screen(u, ui, ctx) {
   const view = u.view;
   const legal = u.legal || [];
@@ -45,7 +64,13 @@ export function screen(u, ui, ctx) {
   ];
 }
 
-/** Two-step choices: pick the first step of the suggested action so its element is on the table. */
+/**
+ * Two-step choices: pick the first step of the suggested action so its element is on the table.
+ * @param {string} action
+ * @param {Update<OriflammeView>} u
+ * @param {Selection} sel
+ * @returns {Selection}
+ */
 export function hintSelection(action, u, sel) {
   const hand = u.view.hand || [];
   const w = action.split(" ");
@@ -55,9 +80,13 @@ export function hintSelection(action, u, sel) {
   return sel;
 }
 
-/** Rules help for an edition (the one in play, else the one chosen on the setup screen). */
+/**
+ * Rules help for an edition (the one in play, else the one chosen on the setup screen).
+ * @param {OriflammeView | null} view
+ * @param {Setup | null} setup
+ */
 export function rules(view, setup) {
-  const name = view ? view.edition : setup.edition;
+  const name = view ? view.edition : String(setup?.edition ?? "retail");
   const range = (variantOf("oriflamme", name) || { players: ["?", "?"] }).players;
   return h("div", { class: "overlay", key: "rules", "data-ui": "overlay-close" },
     h("div", { class: "dialog rules", role: "dialog", "aria-modal": "true", "aria-labelledby": "rules-title", "data-testid": "rules" },

@@ -1,9 +1,20 @@
 // Events (already redacted for the viewer) told in words.
 import { t, has, cardName, colourName } from "../../i18n/index.js";
+/** @import { Colour, GameEvent } from "../../types/bridge" */
 
+/**
+ * An event told in words ("" for one the log does not show).
+ * @param {GameEvent} ev
+ * @param {string} edition
+ * @param {{viewer?: Colour | null}} meta
+ * @returns {string}
+ */
 export function eventText(ev, edition, meta) {
+  /** @type {(c: Colour | null | undefined) => string} */
   const who = (c) => (c == null ? "?" : c === meta.viewer ? `${colourName(c)} (${t("youShort")})` : colourName(c));
+  /** @type {(c: string | null | undefined) => string} */
   const card = (c) => (c ? cardName(edition, c) : t("aCard"));
+  /** @type {(c: string | null | undefined) => string} */
   const named = (c) => (c ? cardName(edition, c) : t("hiddenCard"));
   switch (ev.type) {
     case "placed": {
@@ -53,7 +64,11 @@ export function eventText(ev, edition, meta) {
   }
 }
 
-/** Which position and player an event draws attention to (for a short highlight). */
+/**
+ * Which position and player an event draws attention to (for a short highlight).
+ * @param {GameEvent} ev
+ * @returns {{pos: number | null, player: Colour | null}}
+ */
 export function eventFocus(ev) {
   const pos = ev.type === "moved" ? (ev.onto ?? ev.to) : ev.position;
   return { pos: Number.isInteger(pos) ? pos : null, player: ev.player || null };

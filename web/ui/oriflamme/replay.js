@@ -4,16 +4,27 @@ import { h, raw } from "../dom.js";
 import { t, cardName } from "../../i18n/index.js";
 import { emblemSvg } from "../../art/emblems.js";
 import { card } from "./table.js";
+/** @import { Colour, Position } from "../../types/bridge" */
+/** @import { QueueCard } from "./view" */
 
 /** The edition's name, for the viewer's title. */
-export const replayTitle = (pos) => t(`edition.${pos.edition}`);
+export const replayTitle = (/** @type {Position} */ pos) => t(`edition.${pos.edition}`);
 
+/**
+ * @param {string} edition
+ * @param {string[] | undefined} list
+ * @param {string} cls
+ */
 function chips(edition, list, cls) {
   if (!list || !list.length) return h("span", { class: "muted" }, t("noCards"));
   return list.map((c, i) => h("span", { key: `${cls}${i}`, class: `chip ${cls}`, "data-card": c }, cardName(edition, c)));
 }
 
-/** The rows under a player's head: hand, aside, discard. */
+/**
+ * The rows under a player's head: hand, aside, discard.
+ * @param {Position} pos
+ * @param {Colour} c
+ */
 export function replayRows(pos, c) {
   const ed = pos.edition;
   return [
@@ -21,15 +32,20 @@ export function replayRows(pos, c) {
     h("span", { class: "rp-row" }, h("span", { class: "rp-k" }, `${t("aside")}:`), chips(ed, pos.aside?.[c], "aside")),
     h("span", { class: "rp-row" }, h("span", { class: "rp-k" }, `${t("pileDiscard")}:`),
       (pos.discard?.[c] || []).length
-        ? pos.discard[c].map((d, i) => raw("span", { key: `d${d}${i}`, class: "mini", title: cardName(ed, d), "data-card": d }, emblemSvg(d)))
+        ? pos.discard[c].map((/** @type {string} */ d, /** @type {number} */ i) => raw("span", { key: `d${d}${i}`, class: "mini", title: cardName(ed, d), "data-card": d }, emblemSvg(d)))
         : h("span", { class: "muted" }, t("noCards"))),
   ];
 }
 
-/** The queue, each top card face up or as its owner sees it, with the cursor. */
+/**
+ * The queue, each top card face up or as its owner sees it, with the cursor.
+ * @param {Position} pos
+ */
 export function replayBoard(pos) {
   const ed = pos.edition;
-  const stacks = (pos.queue || []).map((stack, i) => {
+  /** @type {(QueueCard & {card: string})[][]} every card named: nothing is hidden */
+  const queue = pos.queue || [];
+  const stacks = queue.map((stack, i) => {
     const top = stack[stack.length - 1];
     const under = stack.slice(0, -1);
     return h("div", { key: `s${i}`, class: `stack depth-${Math.min(under.length, 4)}`, "data-pos": String(i + 1) },

@@ -3,39 +3,56 @@ import { h, raw } from "../dom.js";
 import { t, cardName, faceName, ability, colourName } from "../../i18n/index.js";
 import { emblemSvg, BACK_SVG } from "../../art/emblems.js";
 import { topBar, badge } from "../chrome.js";
+/** @import { Colour } from "../../types/bridge" */
+/** @import { Selection } from "../../types/ui" */
+/** @import { Props, VNode } from "../dom.js" */
+/** @import { Legal } from "./actions.js" */
+/** @import { CardOptions, OriflammeView, TableMeta } from "./view" */
 
+/**
+ * @param {Colour} colour
+ * @param {{viewer: Colour | null}} meta
+ */
 export function playerLabel(colour, meta) {
   const name = colourName(colour);
   return colour === meta.viewer ? `${name} (${t("youShort")})` : name;
 }
 
-/** One card. Opponents' face-down cards carry no name anywhere: no text, no title, no data-card. */
+/**
+ * One card. Opponents' face-down cards carry no name anywhere: no text, no title, no data-card.
+ * @param {string} edition
+ * @param {string | null} c
+ * @param {CardOptions} [opts]
+ */
 export function card(edition, c, opts = {}) {
   const { owner, up = true, tokens = 0, mine = false, tag = "div", attrs = {}, cls = "", key, label } = opts;
   const known = c != null && (up || mine);
-  const name = known ? cardName(edition, c) : null;
+  const name = c != null && known ? cardName(edition, c) : null;
   const classes = ["card", `c-${owner}`, up ? "up" : "down", mine ? "mine" : "", cls].filter(Boolean).join(" ");
   const who = owner ? `${colourName(owner)} · ` : "";
-  const title = known
+  const title = c != null && known
     ? `${who}${name}${up ? "" : ` (${t("faceDown")})`} — ${ability(edition, c)}`
     : `${who}${t("faceDown")}${tokens ? ` · ${t("tokens", { n: tokens })}` : ""}`;
+  /** @type {Props} */
   const props = { key, class: classes, title, ...attrs };
   if (known) props["data-card"] = c;
   if (known && tag !== "button") props["data-info"] = c;
   if (tag === "button") props.type = "button";
+  /** @type {VNode[]} */
   const body = [];
-  if (up && known) {
+  if (c != null && up && known) {
     body.push(h("span", { key: "name", class: "card-name" }, faceName(edition, c)));
     body.push(raw("span", { key: `emblem-${c}`, class: "emblem" }, emblemSvg(c)));
   } else {
     body.push(raw("span", { key: "back", class: "back" }, BACK_SVG));
-    if (known) body.push(h("span", { key: "hidden-name", class: "card-name hidden-name" }, faceName(edition, c)));
+    if (c != null && known) body.push(h("span", { key: "hidden-name", class: "card-name hidden-name" }, faceName(edition, c)));
   }
   if (tokens) body.push(h("span", { key: `tokens-${tokens}`, class: "tokens", "aria-label": t("tokens", { n: tokens }) }, String(tokens)));
   if (label) body.push(h("span", { key: "label", class: "act-label" }, label));
   return h(tag, props, body);
 }
 
+/** @param {OriflammeView} view */
 function oriflammeTopBar(view) {
   const dir = `${t("direction")}: ${t(`direction.${view.direction}`)}`;
   return topBar(t("title"), t("round", { r: view.round, n: view.rounds }), [
@@ -44,6 +61,11 @@ function oriflammeTopBar(view) {
       h("span", { class: "sr-only" }, dir))]);
 }
 
+/**
+ * @param {OriflammeView} view
+ * @param {Legal} P
+ * @param {TableMeta} meta
+ */
 function players(view, P, meta) {
   return h("section", { class: "players", key: "players", "aria-label": t("player") },
     view.seats.map((c) => {
@@ -67,9 +89,14 @@ function players(view, P, meta) {
     }));
 }
 
+/**
+ * @param {OriflammeView} view
+ * @param {Legal} P
+ * @param {TableMeta} meta
+ */
 function decisionPanel(view, P, meta) {
   const d = view.decision;
-  let text = "";
+  let text;
   const mine = meta.legal.length > 0;
   if (view.is_over || !d) text = t("gameOver");
   else if (mine) {
@@ -81,11 +108,12 @@ function decisionPanel(view, P, meta) {
     });
   } else {
     text = t(`dec.bot.${d.kind}`, {
-      player: playerLabel(d.player || view.to_act, meta),
+      player: playerLabel(d.player || view.to_act || "", meta),
       pos: d.position ?? "",
       ability: d.ability ? cardName(view.edition, d.ability) : "",
     });
   }
+  /** @type {VNode[]} */
   const buttons = [];
   if (P.reveal) buttons.push(h("button", { key: "reveal", type: "button", class: "btn primary", "data-action": P.reveal }, t("reveal")));
   if (P.stay) buttons.push(h("button", { key: "stay", type: "button", class: "btn", "data-action": P.stay },
@@ -98,6 +126,12 @@ function decisionPanel(view, P, meta) {
     mine ? meta.hint || null : null);
 }
 
+/**
+ * @param {OriflammeView} view
+ * @param {Legal} P
+ * @param {Selection} sel
+ * @param {TableMeta} meta
+ */
 function queue(view, P, sel, meta) {
   const ed = view.edition;
   const n = view.queue.length;
@@ -108,12 +142,13 @@ function queue(view, P, sel, meta) {
   const last = placeOpts.find((o) => o.where === "last");
   const moveOpts = sel.moveSrc != null ? P.move.get(sel.moveSrc) || [] : null;
   const chooseB = sel.chooseA != null ? P.choose.get(sel.chooseA) : null;
+  /** @type {(VNode | null)[]} */
   const items = [];
-  const slot = (which, o) => h("button", { key: `slot-${which}`, type: "button", class: `slot slot-${which}`, "data-action": o.action },
+  const slot = (/** @type {"first" | "last"} */ which, /** @type {{action: string}} */ o) => h("button", { key: `slot-${which}`, type: "button", class: `slot slot-${which}`, "data-action": o.action },
     h("span", { class: "slot-arrow", "aria-hidden": "true" }, "+"),
     h("span", { class: "slot-label" }, t(which === "first" ? "placeFirst" : "placeLast")));
-  const gap = (g) => {
-    const o = moveOpts && moveOpts.find((m) => m.gap === g);
+  const gap = (/** @type {number} */ g) => {
+    const o = moveOpts && moveOpts.find((m) => "gap" in m && m.gap === g);
     if (!o) return null;
     return h("button", { key: `gap-${g}`, type: "button", class: "gap", "data-action": o.action, title: t("moveHere"), "aria-label": `${t("moveHere")} (${g})` },
       h("span", { "aria-hidden": "true" }, "⇣"));
@@ -121,7 +156,7 @@ function queue(view, P, sel, meta) {
   // While cards are being placed (by anyone) both end slots keep their room, offered or not: the
   // human's turn then does not push the queue's cards aside.
   const placing = view.decision && view.decision.kind === "place" && !view.is_over;
-  const reserve = (which) => h("span", { key: `slot-${which}`, class: `slot slot-${which} reserved`, "aria-hidden": "true" });
+  const reserve = (/** @type {"first" | "last"} */ which) => h("span", { key: `slot-${which}`, class: `slot slot-${which} reserved`, "aria-hidden": "true" });
   if (first) items.push(slot("first", first));
   else if (placing) items.push(reserve("first"));
   for (let i = 1; i <= n; i++) {
@@ -132,7 +167,7 @@ function queue(view, P, sel, meta) {
     const onPlace = placeOpts.find((o) => o.where === "on" && o.pos === i);
     const elim = P.eliminate.get(i);
     const copy = P.copy.get(i);
-    const onto = moveOpts && (moveOpts.find((m) => m.onto === i) || null);
+    const onto = moveOpts && (moveOpts.find((m) => "onto" in m && m.onto === i) || null);
     const chooseAct = chooseB ? chooseB.get(i) : null;
     let action = null;
     let label = null; // said to screen readers
@@ -184,6 +219,11 @@ function queue(view, P, sel, meta) {
     h("div", { class: `queue ${dirCls}` }, items.filter(Boolean)));
 }
 
+/**
+ * @param {OriflammeView} view
+ * @param {Legal} P
+ * @param {Selection} sel
+ */
 function handArea(view, P, sel) {
   const hand = view.hand || [];
   const ed = view.edition;
@@ -208,9 +248,12 @@ function handArea(view, P, sel) {
 }
 
 /**
- * The whole table. `meta`: {viewer, seats, legal, lastText, flash, flashPos, tokens}. The queue comes
- * before the decision panel, whose height varies: what the player watches never moves (a card's details
- * open in a sheet over the table: web/ui/carddetail.js).
+ * The whole table. The queue comes before the decision panel, whose height varies: what the player
+ * watches never moves (a card's details open in a sheet over the table: web/ui/carddetail.js).
+ * @param {OriflammeView} view
+ * @param {Legal} P
+ * @param {Selection} sel
+ * @param {TableMeta} meta
  */
 export function table(view, P, sel, meta) {
   return h("div", { class: `table ed-${view.edition} ${P.place.size ? "placing" : ""}`, "data-testid": "table" },

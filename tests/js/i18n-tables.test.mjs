@@ -1,0 +1,96 @@
+// The text tables (web/i18n/*.js): every language says everything English says, with the same
+// placeholders, a form for each plural category it needs (D63), and break hints that spell the names.
+import { test } from "node:test";
+import assert from "node:assert/strict";
+import en from "../../web/i18n/en.js";
+import fr from "../../web/i18n/fr.js";
+import de from "../../web/i18n/de.js";
+import lieuxEn from "../../web/i18n/lieux-en.js";
+import lieuxFr from "../../web/i18n/lieux-fr.js";
+import lieuxDe from "../../web/i18n/lieux-de.js";
+
+const LANGS = { fr, de };
+const LIEUX = { fr: lieuxFr, de: lieuxDe };
+// Keyed by each language's own card names (where a long name may break): not the same keys by design.
+const OWN_KEYS = new Set(["breaks"]);
+
+/**
+ * Every text of a table: [path, string] for each leaf (arrays by index).
+ * @param {unknown} node
+ * @param {string[]} [path]
+ * @returns {[string, string][]}
+ */
+function leaves(node, path = []) {
+  if (typeof node === "string") return [[path.join("."), node]];
+  if (node == null || typeof node !== "object") return [];
+  return Object.entries(node).flatMap(([k, v]) => (path.length === 0 && OWN_KEYS.has(k) ? [] : leaves(v, [...path, k])));
+}
+
+const placeholders = (/** @type {string} */ text) => [...text.matchAll(/\{(\w+)\}/g)].map((m) => m[1]).sort();
+
+for (const [name, base, others] of [["game", en, LANGS], ["lieux", lieuxEn, LIEUX]]) {
+  const english = new Map(leaves(base));
+  for (const [code, table] of Object.entries(others)) {
+    test(`${name} texts: ${code} has every English text, and nothing English lacks`, () => {
+      const mine = new Map(leaves(table));
+      const missing = [...english.keys()].filter((k) => !mine.has(k));
+      const extra = [...mine.keys()].filter((k) => !english.has(k));
+      assert.deepEqual({ missing, extra }, { missing: [], extra: [] });
+    });
+    test(`${name} texts: ${code} uses the same placeholders as English`, () => {
+      const differ = [];
+      for (const [path, text] of leaves(table)) {
+        const want = english.get(path);
+        if (want != null && placeholders(want).join() !== placeholders(text).join()) differ.push(path);
+      }
+      assert.deepEqual(differ, []);
+    });
+    test(`${name} texts: ${code} says its own language and translates`, () => {
+      assert.equal(table.lang, code);
+      const same = leaves(table).filter(([path, text]) => text.length > 24 && english.get(path) === text);
+      assert.deepEqual(same.map(([path]) => path), []);
+    });
+  }
+}
+
+test("where a card name may break, the hint spells that very name", () => {
+  for (const table of [en, fr, de, lieuxEn, lieuxFr, lieuxDe]) {
+    const names = new Set(leaves(table).map(([, text]) => text));
+    const breaks = /** @type {Record<string, string>} */ (table.breaks ?? {});
+    for (const [name, hint] of Object.entries(breaks)) {
+      assert.equal(hint.replace("|", ""), name);
+      assert.ok(names.has(name), `${table.lang}: ${name} is no text of its table`);
+    }
+  }
+});
+
+/**
+ * Every text that depends on a count: [path, forms].
+ * @param {unknown} node
+ * @param {string[]} [path]
+ * @returns {[string, Record<string, string>][]}
+ */
+function plurals(node, path = []) {
+  if (node == null || typeof node !== "object" || Array.isArray(node)) return [];
+  if ("other" in node) return [[path.join("."), /** @type {Record<string, string>} */ (node)]];
+  return Object.entries(node).flatMap(([k, v]) => plurals(v, [...path, k]));
+}
+
+test("a text that depends on a count has a form for every plural category of its language", () => {
+  /** @type {[object, string][]} */
+  const tables = [[en, "en"], [fr, "fr"], [de, "de"], [lieuxEn, "en"], [lieuxFr, "fr"], [lieuxDe, "de"]];
+  let seen = 0;
+  for (const [table, code] of tables) {
+    const rules = new Intl.PluralRules(code);
+    // The categories whole numbers of a game (counts of cards, tokens, gold) fall in.
+    const needed = new Set(Array.from({ length: 101 }, (_, n) => rules.select(n)));
+    for (const [path, forms] of plurals(table)) {
+      seen++;
+      for (const category of needed) assert.equal(typeof forms[category], "string", `${code} ${path}: no "${category}" form`);
+      const marks = Object.values(forms).map((text) => placeholders(text).join());
+      assert.equal(new Set(marks).size, 1, `${code} ${path}: its forms differ in placeholders`);
+    }
+  }
+  assert.ok(seen > 0, "no plural text found");
+});
+

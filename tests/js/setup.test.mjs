@@ -1,0 +1,81 @@
+// web/ui/setup.js: the URL's parameters and the setup form become engine settings. Ranges and colours
+// come from the engine's catalogue (a small one is given here); a seed the engine would round is
+// refused (D45); you always sit first, in your colour.
+import { test } from "node:test";
+import assert from "node:assert/strict";
+import { loadCatalogue } from "../../web/ui/catalogue.js";
+import { defaultSetup, fromParams, settingsOf, seedOk, MAX_SEED } from "../../web/ui/setup.js";
+
+const FIVE = ["red", "blue", "green", "yellow", "black"];
+const CATALOGUE = {
+  games: [
+    { id: "oriflamme", title: "Oriflamme", variant_setting: "edition", options: {},
+      levels: ["random", "easy", "normal", "hard", "expert"],
+      variants: [{ id: "retail", players: [3, 5], colours: FIVE }, { id: "prototype", players: [2, 4], colours: ["red", "green", "black", "blue"] }] },
+    { id: "lieux", title: "Château, Village & Port", variant_setting: "set", options: { hidden_gold: false },
+      levels: ["random", "easy", "normal", "hard", "expert"],
+      variants: ["A", "B", "C"].map((id) => ({ id, players: [3, 5], colours: FIVE })) },
+  ],
+};
+await loadCatalogue(async () => /** @type {any} */ ({ catalogue: async () => CATALOGUE }));
+
+const parse = (/** @type {string} */ query) => fromParams(new URLSearchParams(query), defaultSetup("en"));
+
+test("no parameters: the form, no game", () => {
+  const { setup, start } = parse("");
+  assert.equal(start, false);
+  assert.deepEqual(setup, defaultSetup("en"));
+});
+
+test("an edition, players and bots in the URL start that game", () => {
+  const { setup, start } = parse("?edition=prototype&players=2&bots=hard&seed=42&colour=black&speed=0");
+  assert.equal(start, true);
+  const settings = settingsOf(setup);
+  assert.deepEqual(settings, { game: "oriflamme", edition: "prototype", players: 2, seed: 42,
+    seats: [{ kind: "human" }, { kind: "bot", level: "hard" }], colours: ["black", "red"] });
+});
+
+test("players are kept within the edition's range, colours within its colours", () => {
+  assert.equal(parse("?edition=retail&players=9").setup.players, 5);
+  assert.equal(parse("?edition=prototype&players=1").setup.players, 2);
+  assert.equal(parse("?edition=prototype&colour=yellow").setup.colour, "red");  // not a prototype colour
+  assert.equal(parse("?colour=green").setup.colour, "green");
+});
+
+test("unknown or hostile values are ignored, never used", () => {
+  for (const query of ["?edition=__proto__", "?edition=constructor", "?game=__proto__", "?bots=root,__proto__",
+    "?players=abc", "?speed=fast", "?colour=toString"]) {
+    const { setup } = parse(query);
+    assert.equal(setup.edition, "retail", query);
+    assert.equal(setup.game, "oriflamme", query);
+    assert.deepEqual(setup.levels, ["normal", "normal", "normal", "normal"], query);
+    assert.equal(setup.speed, "1", query);
+    assert.equal(setup.colour, "red", query);
+  }
+});
+
+test("a seed past 2^53 − 1 opens the form instead of dealing another game (D45)", () => {
+  assert.equal(seedOk(String(MAX_SEED)), true);
+  assert.equal(seedOk((BigInt(MAX_SEED) + 1n).toString()), false);
+  assert.equal(seedOk(""), true);
+  assert.equal(seedOk("-1"), false);
+  const { setup, start } = parse(`?edition=retail&seed=${BigInt(MAX_SEED) + 1n}`);
+  assert.equal(start, false);
+  assert.equal(settingsOf(setup).seed, null);
+  assert.equal(parse(`?edition=retail&seed=${MAX_SEED}`).start, true);
+});
+
+test("a bot list shorter than the table repeats its last level; 'human' seats are hot-seat", () => {
+  const { setup } = parse("?edition=retail&players=5&bots=easy,human");
+  assert.deepEqual(settingsOf(setup).seats, [
+    { kind: "human" }, { kind: "bot", level: "easy" }, { kind: "human" }, { kind: "human" }, { kind: "human" }]);
+});
+
+test("Château, Village & Port: its set and hidden gold, the same seats and seed", () => {
+  const { setup, start } = parse("?game=lieux&set=b&hidden_gold=1&players=4&seed=7&bots=normal");
+  assert.equal(start, true);
+  assert.deepEqual(settingsOf(setup), { game: "lieux", players: 4, seed: 7,
+    seats: [{ kind: "human" }, { kind: "bot", level: "normal" }, { kind: "bot", level: "normal" }, { kind: "bot", level: "normal" }],
+    colours: ["red", "blue", "green", "yellow"], set: "B", hidden_gold: true });
+  assert.equal(parse("?game=lieux&set=Z").setup.set, "A");
+});
