@@ -4,7 +4,7 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { loadCatalogue } from "../../web/ui/catalogue.js";
-import { defaultSetup, fromParams, settingsOf, seedOk, MAX_SEED } from "../../web/ui/setup.js";
+import { defaultSetup, fromParams, settingsOf, seedOk, setGameControl, withSettings, MAX_SEED } from "../../web/ui/setup.js";
 
 const FIVE = ["red", "blue", "green", "yellow", "black"];
 const CATALOGUE = {
@@ -78,4 +78,25 @@ test("Château, Village & Port: its set and hidden gold, the same seats and seed
     seats: [{ kind: "human" }, { kind: "bot", level: "normal" }, { kind: "bot", level: "normal" }, { kind: "bot", level: "normal" }],
     colours: ["red", "blue", "green", "yellow"], set: "B", hidden_gold: true });
   assert.equal(parse("?game=lieux&set=Z").setup.set, "A");
+});
+
+test("the form's own controls: a variant the catalogue lists, an option's checkbox, nothing else", () => {
+  const s = parse("?game=lieux").setup;
+  const el = (/** @type {string} */ value, checked = false) => /** @type {any} */ ({ value, checked });
+  assert.equal(setGameControl(s, "set", el("C")), true);
+  assert.equal(s.set, "C");
+  assert.equal(setGameControl(s, "set", el("__proto__")), true);
+  assert.equal(s.set, "C");  // not a set of the catalogue: unchanged
+  assert.equal(setGameControl(s, "hidden_gold", el("on", true)), true);
+  assert.deepEqual(s.options.lieux, { hidden_gold: true });
+  assert.equal(setGameControl(s, "players", el("4")), false);  // not the game's own: the form's
+});
+
+test("a resumed game's settings bring back its game and variant, and nothing unknown", () => {
+  const base = defaultSetup("en");
+  assert.equal(withSettings(base, { game: "oriflamme", edition: "prototype" }).edition, "prototype");
+  assert.equal(withSettings(base, { game: "lieux", set: "B" }).set, "B");
+  assert.equal(withSettings(base, { game: "lieux", set: "B" }).game, "lieux");
+  assert.equal(withSettings(base, { game: "chess" }), base);
+  assert.equal(withSettings(base, undefined), base);
 });
