@@ -31,7 +31,9 @@ def test_hint_highlights_an_offered_action(strict_page: Any, site_url: str) -> N
     assert hinted.count() == 1
     action = hinted.get_attribute("data-action")
     assert action in legal
-    assert page.locator('[data-testid="hint-text"]').inner_text() == f"Suggested: {action}"
+    sentence = page.locator('[data-testid="hint-text"]').inner_text()  # the move in words, not the action
+    assert action not in sentence and sentence.endswith(".")
+    assert sentence.startswith(("Place your", "Reveal", "Leave"))
     assert button.inner_text() == "Hint" and button.is_enabled()
     # Asking changed nothing: no new update, the same offered actions.
     assert page.evaluate("() => window.__oriflamme.received.at(-1).actions") == actions_before
@@ -63,7 +65,8 @@ def test_hint_in_lieux_and_in_french(strict_page: Any, site_url: str) -> None:
     hinted.wait_for(state="visible", timeout=30_000)
     action = hinted.get_attribute("data-action")
     assert action in legal
-    assert page.locator('[data-testid="hint-text"]').inner_text() == f"Suggestion : {action}"
+    sentence = page.locator('[data-testid="hint-text"]').inner_text()
+    assert action not in sentence and sentence.startswith(("Choisissez votre", "Placez votre")), sentence
     before = page.evaluate("() => window.__oriflamme.received.at(-1).actions")
     hinted.click()
     page.wait_for_function(f"() => window.__oriflamme.received.at(-1).actions > {before}", timeout=60_000)

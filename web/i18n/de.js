@@ -201,6 +201,7 @@ export default {
     "ev.copied": "Die {shifter} von {player} ahmt Karte {target} auf Position {pos} nach.",
     "ev.ambushed": "Hinterhalt! Die Falle von {owner} erwischt Karte {card} von {attacker}.",
     "ev.game_over": "Das Spiel ist vorbei.",
+    "ev.taken_back": "{player} nimmt einen Zug zurück.",
     "gameOver": "Spielende",
     "finalScores": "Endstand",
     "place": "Platz",

@@ -203,6 +203,7 @@ export default {
     "ev.copied": "The {shifter} of {player} imitates the {target} at position {pos}.",
     "ev.ambushed": "Ambush! The trap of {owner} catches the {card} of {attacker}.",
     "ev.game_over": "The game is over.",
+    "ev.taken_back": "{player} took back a move.",
     // end
     gameOver: "Game over",
     finalScores: "Final scores",

@@ -201,6 +201,7 @@ export default {
     "ev.copied": "Le {shifter} de {player} imite la carte {target} en position {pos}.",
     "ev.ambushed": "Embuscade ! Le piège de {owner} prend la carte {card} de {attacker}.",
     "ev.game_over": "La partie est terminée.",
+    "ev.taken_back": "{player} reprend un coup.",
     "gameOver": "Partie terminée",
     "finalScores": "Scores finaux",
     "place": "Rang",

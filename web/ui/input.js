@@ -6,7 +6,10 @@ import { setLang, lang } from "../i18n/index.js";
 import { seatInfo, setGameControl } from "./setup.js";
 import { loadAdapter } from "./games.js";
 import { focusFirstAction } from "./screen.js";
-import { act, startGame, resumeGame, leaveGame, handOver, requestHint, retellLog, setKeyboardUser } from "./loop.js";
+import { act, startGame, resumeGame, leaveGame, handOver, requestHint, retellLog, setKeyboardUser, undo, startTutorial } from "./loop.js";
+import { markLearned } from "./tutorial.js";
+import { resetStats } from "./stats.js";
+import { openReplay, skipTutorial } from "./learn.js";
 
 /** @param {MouseEvent} ev */
 function onClick(ev) {
@@ -30,6 +33,14 @@ function onClick(ev) {
     case "menu": leaveGame(); break;
     case "hotseat-ready": handOver(); break;
     case "hint": requestHint(); break;
+    case "undo": undo(); break;
+    case "learn": markLearned(); startTutorial(d.game || "oriflamme"); break;
+    case "learn-skip": skipTutorial(); break;
+    case "stats": S.stats = true; render(); focusFirstAction(); break;
+    case "stats-close": S.stats = false; render(); break;
+    case "stats-reset": resetStats(); render(); break;
+    case "watch-replay": openReplay(null); break;
+    case "replay-step": openReplay(Number(d.step)); break; // (inside the viewer, replay.js moves instead)
     default: break;
   }
 }
@@ -78,6 +89,7 @@ const ACTIONABLE = "[data-action],[data-select-card],[data-select-move],[data-se
 /** @param {KeyboardEvent} ev */
 function onKey(ev) {
   if (ev.key === "Escape" && S.rules) { S.rules = false; render(); return; }
+  if (ev.key === "Escape" && S.stats) { S.stats = false; render(); return; }
   if (!["ArrowLeft", "ArrowRight", "ArrowUp", "ArrowDown"].includes(ev.key)) return;
   const cur = document.activeElement;
   if (!cur || !cur.matches || !cur.matches(ACTIONABLE)) return;

@@ -12,6 +12,7 @@ import { registerServiceWorker } from "../pwa/pwa.js";
 import { focusFirstAction, markHint, currentHint } from "./screen.js";
 /** @import { Colour, EngineError, GameEvent, Update } from "../types/bridge" */
 /** @import { LoopEvents } from "../types/ui" */
+import { hintSentence, namer, loadNames } from "./learntext.js";
 
 /**
  * What the loop tells its listeners, in order, each with one detail object:
@@ -155,6 +156,8 @@ function enterGame() {
   S.busy = true;
   S.pass = null;
   S.shownTo = null;
+  S.tutorial = null;
+  S.firstMoveAt = null;
   emit("table", { gen });
   render();
   return gen;
@@ -182,10 +185,33 @@ export async function startGame() {
  */
 export async function act(action) {
   if (S.busy || !S.engine || !S.update || !(S.update.legal || []).includes(action)) return;
+  if (S.firstMoveAt == null) S.firstMoveAt = S.update.actions;
   S.busy = true;
   app.dataset.busy = "1";
   const gen = S.gen;
   const u = await S.engine.act(action);
+  await apply(u, gen);
+}
+
+/** Take back the lone human's last decision and the bots' replies since (D70); the log says so. */
+export async function undo() {
+  if (S.busy || !S.engine || !S.update) return;
+  S.busy = true;
+  const gen = S.gen;
+  const u = await S.engine.undo();
+  if (gen !== S.gen) return;
+  if (!u || u.error) { S.busy = false; S.error = (u && u.error) || "undo"; render(); return; }
+  await apply(u, gen);
+}
+
+/** A guided first game of `game` (D72): the engine's scripted game, its notes kept in S.tutorial. */
+export async function startTutorial(game) {
+  const gen = enterGame();
+  const engine = await engineReady();
+  if (!engine || gen !== S.gen) return;
+  const u = await engine.tutorial(game);
+  if (gen !== S.gen) return;
+  if (u && !u.error) S.tutorial = u.tutorial;
   await apply(u, gen);
 }
 
@@ -210,6 +236,7 @@ export function leaveGame() {
 let pendingSave = null;
 /** @param {Update} u */
 function remember(u) {
+  if (S.tutorial) return; // a guided game is not kept: a reload returns to the first screen
   if (u.over) { clearSave(); return; }
   if (u.to_act_kind !== "human") return;
   if (!pendingSave) whenIdle(saveNow);
@@ -284,7 +311,11 @@ export async function requestHint() {
     render();
     return;
   }
-  S.hint = { state: "done", action: r.action, at: u.actions };
+  await loadNames(u.view.game);
+  if (gen !== S.gen || S.update !== u) return;
+  // The move and its reason in the player's language, from the hint's data (tabletop.hints).
+  const text = hintSentence(r, namer(u.view.game || "oriflamme", u.view.edition, u.viewer), u.viewer);
+  S.hint = { state: "done", action: r.action, text, at: u.actions };
   S.sel = adapterOf(u.view.game)?.hintSelection(r.action, u, S.sel) ?? S.sel;
   render();
   const el = markHint();

@@ -26,21 +26,31 @@ const R = {
 };
 let rerender = () => {};
 
+let listening = false;
+/** @type {any} web/ui/review.js: the review under the table */
+let review = null;
+
 /**
- * Start the viewer: `engineReady` resolves to the engine (or null if it failed to boot).
+ * Start the viewer: `engineReady` resolves to the engine (or null if it failed to boot). A shared link
+ * brings its game; the end screen passes `opts.text` (the save) and `opts.step` (where to open).
  * @param {HTMLElement} app
  * @param {() => Promise<Engine | null>} engineReady
  * @param {() => void} onRender
+ * @param {{text?: string, step?: number | null}} [opts]
  */
-export async function startReplay(app, engineReady, onRender) {
+export async function startReplay(app, engineReady, onRender, opts = {}) {
   rerender = onRender;
-  app.addEventListener("click", onClick);
-  app.addEventListener("input", onInput);
-  app.addEventListener("change", onInput);
-  document.addEventListener("keydown", onKey);
-  let text;
+  if (!listening) {
+    listening = true;
+    app.addEventListener("click", onClick);
+    app.addEventListener("input", onInput);
+    app.addEventListener("change", onInput);
+    document.addEventListener("keydown", onKey);
+  }
+  R.status = "loading";
+  let text = opts.text;
   try {
-    text = await readShareLink();
+    if (text == null) text = await readShareLink();
   } catch {
     fail(t("badLink"));
     return;
@@ -61,9 +71,13 @@ export async function startReplay(app, engineReady, onRender) {
     const r = s.position.round;
     if (!R.rounds.length || R.rounds[R.rounds.length - 1].round !== r) R.rounds.push({ round: r, step: i });
   });
-  R.step = data.steps.length - 1; // opens on the final scores; Start / the round menu go back
+  // Opens on the final scores (Start / the round menu go back), or where the review pointed.
+  R.step = Number.isInteger(opts.step) ? Math.max(0, Math.min(data.steps.length - 1, opts.step)) : data.steps.length - 1;
   R.status = "ready";
   rerender();
+  // The review under the table: the chart, the key moments (each a step here), the humans' decisions.
+  review ||= await import("./review.js");
+  review.startReview(engine, text, `replay:${text.length}:${data.steps.length}`, rerender);
 }
 
 /** @param {string} msg */
@@ -104,6 +118,7 @@ function onClick(ev) {
     case "rp-next": stop(); go(R.step + 1); break;
     case "rp-end": stop(); go(R.data.steps.length - 1); break;
     case "rp-play": togglePlay(); break;
+    case "replay-step": stop(); go(Number(el.dataset.step)); window.scrollTo({ top: 0 }); break; // a review's link
     default: break;
   }
 }
@@ -212,7 +227,8 @@ export function replayScreen(boot) {
       h("section", { class: "players rp-players", key: "players" },
         pos.seats.map((c) => playerBadge(pos, c, s.scores, game.replayRows(pos, c)))),
       game.replayBoard(pos),
-      atEnd ? ranking(data) : null),
+      atEnd ? ranking(data) : null,
+      review ? review.reviewPanel({ game: data.settings?.game || "oriflamme", edition: pos.edition, viewer: null, watch: false }) : null),
     h("aside", { class: "log", key: "log", "aria-label": t("log") },
       h("details", { class: "log-details", open: true },
         h("summary", {}, t("log")),

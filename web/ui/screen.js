@@ -10,6 +10,8 @@ import { bootBar } from "./bootbar.js";
 import { passScreen } from "./hotseat.js";
 import { setupExtras, extrasOverlay, withShare } from "./extras.js";
 import { savedGame } from "./saves.js";
+import { learnRow, learnBox, undoButton, withReview } from "./learn.js";
+import { statsDialog } from "./stats.js";
 
 /** The replay viewer's module once a shared link is opened (main.js). */
 /** @type {typeof import("./replay.js") | null} */
@@ -40,8 +42,9 @@ function hintBox() {
   return h("div", { class: "hint-box", key: "hint" },
     h("button", { type: "button", class: "btn hint-btn", "data-ui": "hint", "data-testid": "hint", disabled: !!thinking,
       "aria-busy": thinking ? "true" : "false" }, thinking ? t("hintThinking") : t("hint")),
+    undoButton(u),
     hint && hint.state === "done"
-      ? h("p", { class: "hint-text", "data-testid": "hint-text", role: "status" }, t("hintSuggested", { action: hint.action }))
+      ? h("p", { class: "hint-text", "data-testid": "hint-text", role: "status" }, hint.text || t("hintSuggested", { action: hint.action }))
       : null);
 }
 
@@ -73,7 +76,7 @@ function draw() {
   }
   const game = adapterOf(S.update ? S.update.view.game : null);
   if (S.screen !== "game" || !S.update || !game) {
-    if (S.screen === "setup") out.push(setupScreen(S.setup, boot, savedGame() != null), setupExtras());
+    if (S.screen === "setup") out.push(setupScreen(S.setup, boot, savedGame() != null, learnRow()), setupExtras());
     else { // a table on its way; if the engine refused to deal it, the way back to the menu
       const back = S.error && !S.busy ? h("button", { type: "button", class: "btn primary", "data-ui": "menu", "data-testid": "back-to-menu" }, t("newGame")) : null;
       out.push(h("main", { class: "setup", key: "wait" }, h("div", { class: "setup-card" }, h("h1", { class: "logo" }, t("title")), boot, back)));
@@ -81,10 +84,12 @@ function draw() {
   } else if (S.pass) { // hot-seat hand-over: web/ui/hotseat.js
     out.push(passScreen(S.pass));
   } else {
-    out.push(...game.screen(S.update, S, { log: logPanel(), hint: hintBox(), speed: speed(), rerender: render, withShare }));
+    out.push(...game.screen(S.update, S, { log: logPanel(), hint: learnBox(S.update, hintBox()), speed: speed(), rerender: render,
+      withShare: (v) => withReview(withShare(v)) }));
   }
   const rules = S.rules ? adapterOf(gameNow()) : null;
   if (rules) out.push(rules.rules(S.update && S.screen === "game" ? S.update.view : null, S.setup)); // (else drawn once loaded)
+  if (S.stats) out.push(statsDialog());
   if (S.error) out.push(h("div", { key: "err", class: "toast error", role: "alert" }, t("error", { msg: S.error })));
   out.push(...extrasOverlay());
   document.body.classList.toggle("instant", speed() === 0);

@@ -213,8 +213,9 @@ function seedField(seed) {
 /**
  * @param {Setup} s
  * @param {VNode | null} boot the boot bar
+ * @param {VNode | null} [learn] the Learn offer and the statistics (learn.js)
  */
-export function setupScreen(s, boot, canResume = false) {
+export function setupScreen(s, boot, canResume = false, learn = null) {
   const info = seatInfo(s);
   /** @type {[number, string][]} */
   const playerOpts = [];
@@ -228,6 +229,7 @@ export function setupScreen(s, boot, canResume = false) {
     h("div", { class: "setup-card" },
       h("h1", { class: "logo" }, t("title")),
       h("p", { class: "tagline" }, t("tagline")),
+      learn,
       canResume ? h("button", { type: "button", class: "btn resume", "data-ui": "resume", "data-testid": "resume" }, t("resume")) : null,
       h("form", { class: "setup-form", "data-ui": "setup-form" },
         gameFields(s),

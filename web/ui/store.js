@@ -35,7 +35,10 @@ export const S = {
   error: null,
   pass: null, // hot-seat: the colour the device must be passed to (nothing of the table is drawn)
   shownTo: null, // hot-seat: the human now looking at the screen
-  hint: null, // the Hint button: {state: "thinking"|"done", action, at: actions count it was asked at}
+  hint: null, // the Hint button: {state: "thinking"|"done", action, text, at: actions count it was asked at}
+  tutorial: null, // a guided game's script (api.tutorial): its notes are drawn in the decision panel
+  stats: false, // the statistics dialog is open
+  firstMoveAt: null, // the action count at the human's first move this sitting: Undo goes back no further
 };
 // Under ?test=1 only, every update the page got (the tests compare them with the engine's); a player's
 // page keeps none (a game's updates weigh 120–190 KB).

@@ -80,6 +80,8 @@ export function lieuxEventText(ev, meta) {
       return t("lieux:ev.drew", { player: p(ev.colour), count: ev.count });
     case "game_over":
       return t("lieux:ev.game_over");
+    case "taken_back":
+      return t("ev.taken_back", { player: p(ev.player) });
     default: {
       const key = `ev.${ev.type}`;
       return has(`lieux:${key}`) ? t(`lieux:${key}`, ev) : String(ev.type || "").replace(/_/g, " ");

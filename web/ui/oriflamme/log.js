@@ -57,6 +57,8 @@ export function eventText(ev, edition, meta) {
       return t("ev.resolution_started", { round: ev.round });
     case "game_over":
       return t("ev.game_over");
+    case "taken_back":
+      return t("ev.taken_back", { player: who(ev.player) });
     default: {
       const key = `ev.${ev.type}`;
       return has(key) ? t(key, ev) : ev.type.replace(/_/g, " ");

@@ -1,0 +1,287 @@
+// Words of the learning features (hints that explain, the review, the guided games, undo, statistics) in
+// EN/FR/DE, and the sentences built from the engine's structured data (tabletop.hints, moments, review).
+// The engine sends ids and numbers only; every word is chosen here.
+import { t, has, addTexts, own, cardName, colourName } from "../i18n/index.js";
+
+// Château, Village & Port's names, loaded with its table (never on Oriflamme's first screen).
+let lieuxNames = null;
+/** Resolves once the names of `game` can be said (call before `namer` for lieux). */
+export async function loadNames(game) {
+  if (game === "lieux" && !lieuxNames) lieuxNames = await import("./lieux/i18n.js");
+}
+
+const TEXT = {
+  en: {
+    you: "you", your: "your", yourCard: "your card", aCard: "a face-down card",
+    // hint: the move
+    "m.place.first": "Place your {card} at the start of the queue",
+    "m.place.last": "Place your {card} at the end of the queue",
+    "m.place.on": "Place your {card} on your stack at position {pos}",
+    "m.reveal": "Reveal your {card}",
+    "m.stay": "Leave your {card} face down",
+    "m.eliminate": "Eliminate {owner}'s {card} at position {pos}",
+    "m.copy": "Copy {owner}'s {card} at position {pos}",
+    "m.steal": "Take a point from {victim}",
+    "m.move": "Move {owner}'s {card} from position {pos} to {to}",
+    "m.moveOnto": "Move {owner}'s {card} from position {pos} onto position {to}",
+    "m.choose": "Designate positions {a} and {b}",
+    "m.select": "Choose your {card} for this turn",
+    "m.put": "Put your {card} in the {place}",
+    "m.lmove": "Move {owner}'s {card} to the {to}",
+    "m.lcopy": "Copy {owner}'s {card}",
+    "m.discard": "Discard {owner}'s {card}",
+    "m.target": "Aim at {victim}",
+    "m.targetPlace": "Send {victim} to the {place}",
+    // hint: the reason
+    "r.eliminate": "it removes {victim}'s {card}",
+    "r.ambush": "{player}'s Ambush springs",
+    "r.steal": "it takes {amount} from {victim}",
+    "r.gain": "you score {amount}",
+    "r.gain.heir": "your Heir scores {amount}",
+    "r.gain.lord": "your Lord scores {amount}",
+    "r.gain.tokens": "you collect {amount} from its tokens",
+    "r.gain.conspiracy": "your Conspiracy pays {amount}",
+    "r.gain.reward": "the place pays you {amount}",
+    "r.token": "it gains a token ({tokens} on it now)",
+    "r.reveal": "your {card} turns face up",
+    "r.move": "it moves {victim}'s {card}",
+    "r.copy": "it copies the {card}",
+    "r.discard": "{card} of {victim} leaves the table",
+    "r.force": "{victim} must play in the {place}",
+    "r.swap": "{victim}'s chosen card is swapped",
+    hintSentence: "{move}: {reason}.", hintPoints: "{move}: {reason} ({points}).", hintMove: "{move}.",
+    points: "{n} point", pointsN: "{n} points",
+    // undo
+    undo: "Take back", undoHelp: "Take back your last move and the bots' replies since",
+    "ev.taken_back": "{player} took back a move.",
+    // review
+    review: "Game review", scoreChart: "Score by round", round0: "Start", roundN: "R{r}",
+    keyMoments: "Key moments", noMoments: "A quiet game: no big swing.",
+    "k.ambush": "Round {round}: {player}'s Ambush springs on {attacker}",
+    "k.eliminate": "Round {round}: {player} eliminates {victim}'s {card}",
+    "k.steal": "Round {round}: {player} takes {amount} from {victim}",
+    "k.steal.leader": "Round {round}: {player} takes {amount} from the leader, {victim}",
+    "k.gain.conspiracy": "Round {round}: {player}'s Conspiracy pays {amount}",
+    "k.gain": "Round {round}: {player} scores {amount}",
+    "k.discard": "Round {round}: {player} discards {victim}'s {card}",
+    "k.other": "Round {round}: {player} plays",
+    decisive: "decisive: {player} leads from here to the end",
+    decisions: "Your decisions", reviewing: "Reviewing your decisions… {done}/{total}",
+    reviewDone: "{n} decisions reviewed by the strongest bot, from what you could see at the time.",
+    noMistakes: "No costly decision: well played.",
+    played: "played {move}", better: "better: {move}", winChance: "win chance {a}% → {b}%",
+    "g.inaccuracy": "Inaccuracy", "g.mistake": "Mistake", "g.blunder": "Blunder",
+    held: "Every hand", hand: "Hand", aside: "Aside", pile: "Draw pile",
+    watchReplay: "Watch replay", atStep: "Open the replay here",
+    // guided game
+    learn: "Learn to play", learnHelp: "A guided first game: about five minutes, you make the moves.",
+    learnGame: "Guided game", skip: "Skip the guided game", next: "Continue", learnDone: "Play a real game",
+    tutorialStep: "Guided game · step {k}/{n}", doThis: "Your move: {move}.",
+    // statistics
+    stats: "Statistics", statsTitle: "Your statistics on this device", games: "Games", wins: "Wins",
+    avgScore: "Average score", bestScore: "Best score", streak: "Current win streak", reset: "Reset statistics",
+    resetDone: "Statistics cleared.", noStats: "No finished game yet.", level: "Strongest bot", edition: "Edition",
+    all: "All games",
+  },
+  fr: {
+    you: "vous", your: "votre", yourCard: "votre carte", aCard: "une carte face cachée",
+    "m.place.first": "Posez votre {card} au début de la file",
+    "m.place.last": "Posez votre {card} au bout de la file",
+    "m.place.on": "Posez votre {card} sur votre pile en position {pos}",
+    "m.reveal": "Révélez votre {card}",
+    "m.stay": "Laissez votre {card} face cachée",
+    "m.eliminate": "Éliminez la carte {card} de {owner} en position {pos}",
+    "m.copy": "Copiez la carte {card} de {owner} en position {pos}",
+    "m.steal": "Prenez un point à {victim}",
+    "m.move": "Déplacez la carte {card} de {owner} de la position {pos} à {to}",
+    "m.moveOnto": "Déplacez la carte {card} de {owner} de la position {pos} sur la position {to}",
+    "m.choose": "Désignez les positions {a} et {b}",
+    "m.select": "Choisissez votre {card} pour ce tour",
+    "m.put": "Placez votre {card} au {place}",
+    "m.lmove": "Déplacez la carte {card} de {owner} vers {to}",
+    "m.lcopy": "Copiez la carte {card} de {owner}",
+    "m.discard": "Défaussez la carte {card} de {owner}",
+    "m.target": "Visez {victim}",
+    "m.targetPlace": "Envoyez {victim} au {place}",
+    "r.eliminate": "elle retire la carte {card} de {victim}",
+    "r.ambush": "l'Embuscade de {player} se déclenche",
+    "r.steal": "elle prend {amount} à {victim}",
+    "r.gain": "vous marquez {amount}",
+    "r.gain.heir": "votre Héritier marque {amount}",
+    "r.gain.lord": "votre Seigneur marque {amount}",
+    "r.gain.tokens": "vous récupérez {amount} grâce à ses jetons",
+    "r.gain.conspiracy": "votre Complot rapporte {amount}",
+    "r.gain.reward": "le lieu vous rapporte {amount}",
+    "r.token": "elle gagne un jeton ({tokens} dessus)",
+    "r.reveal": "votre {card} se retourne",
+    "r.move": "elle déplace la carte {card} de {victim}",
+    "r.copy": "elle copie la carte {card}",
+    "r.discard": "la carte {card} de {victim} quitte la table",
+    "r.force": "{victim} devra jouer au {place}",
+    "r.swap": "la carte choisie par {victim} est échangée",
+    hintSentence: "{move} : {reason}.", hintPoints: "{move} : {reason} ({points}).", hintMove: "{move}.",
+    points: "{n} point", pointsN: "{n} points",
+    undo: "Reprendre", undoHelp: "Reprendre votre dernier coup et les réponses des bots depuis",
+    "ev.taken_back": "{player} a repris un coup.",
+    review: "Bilan de la partie", scoreChart: "Score par manche", round0: "Départ", roundN: "M{r}",
+    keyMoments: "Moments clés", noMoments: "Partie calme : aucun grand écart.",
+    "k.ambush": "Manche {round} : l'Embuscade de {player} piège {attacker}",
+    "k.eliminate": "Manche {round} : {player} élimine la carte {card} de {victim}",
+    "k.steal": "Manche {round} : {player} prend {amount} à {victim}",
+    "k.steal.leader": "Manche {round} : {player} prend {amount} au meneur, {victim}",
+    "k.gain.conspiracy": "Manche {round} : le Complot de {player} rapporte {amount}",
+    "k.gain": "Manche {round} : {player} marque {amount}",
+    "k.discard": "Manche {round} : {player} défausse la carte {card} de {victim}",
+    "k.other": "Manche {round} : {player} joue",
+    decisive: "décisif : {player} mène d'ici à la fin",
+    decisions: "Vos décisions", reviewing: "Analyse de vos décisions… {done}/{total}",
+    reviewDone: "{n} décisions analysées par le bot le plus fort, avec ce que vous pouviez voir à ce moment.",
+    noMistakes: "Aucune décision coûteuse : bien joué.",
+    played: "joué : {move}", better: "mieux : {move}", winChance: "chance de gagner {a} % → {b} %",
+    "g.inaccuracy": "Imprécision", "g.mistake": "Erreur", "g.blunder": "Gaffe",
+    held: "Toutes les mains", hand: "Main", aside: "De côté", pile: "Pioche",
+    watchReplay: "Revoir la partie", atStep: "Ouvrir le rejeu ici",
+    learn: "Apprendre à jouer", learnHelp: "Une première partie guidée : environ cinq minutes, c'est vous qui jouez.",
+    learnGame: "Partie guidée", skip: "Passer la partie guidée", next: "Continuer", learnDone: "Jouer une vraie partie",
+    tutorialStep: "Partie guidée · étape {k}/{n}", doThis: "À vous : {move}.",
+    stats: "Statistiques", statsTitle: "Vos statistiques sur cet appareil", games: "Parties", wins: "Victoires",
+    avgScore: "Score moyen", bestScore: "Meilleur score", streak: "Série de victoires en cours", reset: "Effacer les statistiques",
+    resetDone: "Statistiques effacées.", noStats: "Aucune partie terminée pour l'instant.", level: "Bot le plus fort", edition: "Édition",
+    all: "Toutes les parties",
+  },
+  de: {
+    you: "du", your: "dein", yourCard: "deine Karte", aCard: "eine verdeckte Karte",
+    "m.place.first": "Lege deine Karte {card} an den Anfang der Reihe",
+    "m.place.last": "Lege deine Karte {card} ans Ende der Reihe",
+    "m.place.on": "Lege deine Karte {card} auf deinen Stapel an Position {pos}",
+    "m.reveal": "Decke deine Karte {card} auf",
+    "m.stay": "Lass deine Karte {card} verdeckt",
+    "m.eliminate": "Schalte {owner}s Karte {card} an Position {pos} aus",
+    "m.copy": "Kopiere {owner}s Karte {card} an Position {pos}",
+    "m.steal": "Nimm {victim} einen Punkt ab",
+    "m.move": "Verschiebe {owner}s Karte {card} von Position {pos} nach {to}",
+    "m.moveOnto": "Verschiebe {owner}s Karte {card} von Position {pos} auf Position {to}",
+    "m.choose": "Bestimme die Positionen {a} und {b}",
+    "m.select": "Wähle deine Karte {card} für diesen Zug",
+    "m.put": "Lege deine Karte {card} ins {place}",
+    "m.lmove": "Verschiebe {owner}s Karte {card} nach {to}",
+    "m.lcopy": "Kopiere {owner}s Karte {card}",
+    "m.discard": "Wirf {owner}s Karte {card} ab",
+    "m.target": "Ziele auf {victim}",
+    "m.targetPlace": "Schicke {victim} ins {place}",
+    "r.eliminate": "sie entfernt {victim}s Karte {card}",
+    "r.ambush": "{player}s Hinterhalt schnappt zu",
+    "r.steal": "sie nimmt {victim} {amount} ab",
+    "r.gain": "du bekommst {amount}",
+    "r.gain.heir": "dein Erbe bringt {amount}",
+    "r.gain.lord": "dein Fürst bringt {amount}",
+    "r.gain.tokens": "du kassierst {amount} aus ihren Plättchen",
+    "r.gain.conspiracy": "deine Verschwörung bringt {amount}",
+    "r.gain.reward": "der Ort bringt dir {amount}",
+    "r.token": "sie bekommt ein Plättchen (jetzt {tokens})",
+    "r.reveal": "deine Karte {card} wird aufgedeckt",
+    "r.move": "sie verschiebt {victim}s Karte {card}",
+    "r.copy": "sie kopiert die Karte {card}",
+    "r.discard": "{victim}s Karte {card} verlässt den Tisch",
+    "r.force": "{victim} muss ins {place}",
+    "r.swap": "{victim}s gewählte Karte wird getauscht",
+    hintSentence: "{move}: {reason}.", hintPoints: "{move}: {reason} ({points}).", hintMove: "{move}.",
+    points: "{n} Punkt", pointsN: "{n} Punkte",
+    undo: "Zurücknehmen", undoHelp: "Deinen letzten Zug und die Antworten der Bots seither zurücknehmen",
+    "ev.taken_back": "{player} hat einen Zug zurückgenommen.",
+    review: "Spielanalyse", scoreChart: "Punkte je Runde", round0: "Start", roundN: "R{r}",
+    keyMoments: "Schlüsselmomente", noMoments: "Ein ruhiges Spiel: kein großer Umschwung.",
+    "k.ambush": "Runde {round}: {player}s Hinterhalt erwischt {attacker}",
+    "k.eliminate": "Runde {round}: {player} schaltet {victim}s Karte {card} aus",
+    "k.steal": "Runde {round}: {player} nimmt {victim} {amount} ab",
+    "k.steal.leader": "Runde {round}: {player} nimmt dem Führenden, {victim}, {amount} ab",
+    "k.gain.conspiracy": "Runde {round}: {player}s Verschwörung bringt {amount}",
+    "k.gain": "Runde {round}: {player} bekommt {amount}",
+    "k.discard": "Runde {round}: {player} wirft {victim}s Karte {card} ab",
+    "k.other": "Runde {round}: {player} spielt",
+    decisive: "entscheidend: {player} führt von hier bis zum Ende",
+    decisions: "Deine Entscheidungen", reviewing: "Deine Entscheidungen werden geprüft… {done}/{total}",
+    reviewDone: "{n} Entscheidungen vom stärksten Bot geprüft, mit dem, was du damals sehen konntest.",
+    noMistakes: "Keine teure Entscheidung: gut gespielt.",
+    played: "gespielt: {move}", better: "besser: {move}", winChance: "Siegchance {a} % → {b} %",
+    "g.inaccuracy": "Ungenauigkeit", "g.mistake": "Fehler", "g.blunder": "Patzer",
+    held: "Alle Karten", hand: "Hand", aside: "Beiseite", pile: "Nachziehstapel",
+    watchReplay: "Wiederholung ansehen", atStep: "Wiederholung hier öffnen",
+    learn: "Spielen lernen", learnHelp: "Eine geführte erste Partie: etwa fünf Minuten, du machst die Züge.",
+    learnGame: "Geführte Partie", skip: "Geführte Partie überspringen", next: "Weiter", learnDone: "Eine echte Partie spielen",
+    tutorialStep: "Geführte Partie · Schritt {k}/{n}", doThis: "Dein Zug: {move}.",
+    stats: "Statistik", statsTitle: "Deine Statistik auf diesem Gerät", games: "Partien", wins: "Siege",
+    avgScore: "Durchschnitt", bestScore: "Bestes Ergebnis", streak: "Aktuelle Siegesserie", reset: "Statistik löschen",
+    resetDone: "Statistik gelöscht.", noStats: "Noch keine beendete Partie.", level: "Stärkster Bot", edition: "Ausgabe",
+    all: "Alle Partien",
+  },
+};
+
+// Read through the page's one lookup as t("learn:key"); the three tables are small and live here.
+addTexts("learn", { t: TEXT.en }, async (code) => ({ t: own(TEXT, code) || TEXT.en }));
+
+/** lx("undo"), lx("reviewing", {done, total}) = t("learn:…"): falls back to English, then to the key. */
+export const lx = (key, vars) => t(`learn:${key}`, vars);
+export const hasLx = (key) => has(`learn:${key}`);
+
+/**
+ * How cards, places and players are named for one game and one viewer: Oriflamme cards by id (edition),
+ * Château, Village & Port characters by value.
+ * @param {string} game @param {string} edition @param {string|null} viewer
+ */
+export function namer(game, edition, viewer) {
+  const L = game === "lieux" ? lieuxNames : null;
+  const card = L ? (v) => (v == null ? lx("aCard") : L.charName(v)) : (c) => (c == null ? lx("aCard") : cardName(edition, c));
+  const who = (c) => (c == null ? "?" : c === viewer ? `${colourName(c)} (${lx("you")})` : colourName(c));
+  const place = (p) => (p == null ? "?" : L ? L.placeName(p) : p);
+  return { card, who, place };
+}
+
+/** The move of a hint or a review, as a clause ("Reveal your Soldier"). */
+export function moveText(move, N) {
+  if (!move) return "";
+  const k = move.kind;
+  const card = move.card != null ? N.card(move.card) : move.value != null ? N.card(move.value) : lx("yourCard");
+  const owner = N.who(move.owner);
+  switch (k) {
+    case "place": return lx(`m.place.${move.where}`, { card, pos: move.position });
+    case "reveal": case "stay": return lx(`m.${k}`, { card: move.card != null ? card : "" }).replace(/\s+$/, "");
+    case "copy": if (move.place != null) return lx("m.lcopy", { owner, card }); // a place's card: no position
+    // falls through
+    case "eliminate": return lx(`m.${k}`, { owner, card, pos: move.position });
+    case "steal": return lx("m.steal", { victim: N.who(move.victim) });
+    case "move":
+      if (move.to != null && typeof move.to === "string") return lx("m.lmove", { owner, card, to: N.place(move.to) });
+      return lx(move.onto ? "m.moveOnto" : "m.move", { owner, card, pos: move.position, to: move.to });
+    case "choose": return lx("m.choose", { a: move.positions[0], b: move.positions[1] });
+    case "select": return lx("m.select", { card });
+    case "put": return lx("m.put", { card, place: N.place(move.place) });
+    case "discard": return lx("m.discard", { owner, card });
+    case "target": return move.place ? lx("m.targetPlace", { victim: N.who(move.victim), place: N.place(move.place) }) : lx("m.target", { victim: N.who(move.victim) });
+    default: return k;
+  }
+}
+
+/** One effect as a clause ("it removes Blue's Heir"). */
+export function effectText(e, N) {
+  const vars = { player: N.who(e.player), victim: N.who(e.victim), attacker: N.who(e.attacker), amount: e.amount,
+    tokens: e.tokens, card: N.card(e.card != null ? e.card : e.value), place: N.place(e.place) };
+  if (e.kind === "gain") {
+    const key = `r.gain.${e.reason}`;
+    return lx(hasLx(key) ? key : "r.gain", vars);
+  }
+  const key = `r.${e.kind}`;
+  return hasLx(key) ? lx(key, vars) : "";
+}
+
+/** The hint's sentence: the move, and one reason from what it does (if it surely does something). */
+export function hintSentence(hint, N, viewer) {
+  const move = moveText(hint.move, N) || hint.action;
+  const reason = hint.reason != null && hint.effects ? effectText(hint.effects[hint.reason], N) : "";
+  const n = hint.points && viewer != null ? hint.points[viewer] : 0;
+  if (!reason) return lx("hintMove", { move });
+  if (n > 0 && !(hint.effects[hint.reason].kind === "gain")) {
+    return lx("hintPoints", { move, reason, points: `+${lx(n === 1 ? "points" : "pointsN", { n })}` });
+  }
+  return lx("hintSentence", { move, reason });
+}
