@@ -81,8 +81,8 @@ def test_the_lieux_guided_game_hands_over_to_the_bots(strict_page: Any, site_url
     page.goto(f"{site_url}?lang=en&speed=0&test=1")
     page.locator('[data-setup="game"]').wait_for(state="visible", timeout=BOOT_TIMEOUT)
     page.select_option('[data-setup="game"]', "lieux")
-    learn = page.locator('[data-testid="learn"]')
-    assert learn.get_attribute("data-game") == "lieux"
+    learn = page.locator('[data-testid="learn"][data-game="lieux"]')  # once the game's texts are in
+    learn.wait_for(state="visible", timeout=30_000)
     learn.click()
     for _ in range(60):
         try:
