@@ -41,7 +41,7 @@ export interface BootState {
 }
 
 /** The Hint button's state, for the update whose action count is `at`. */
-export type HintState = { state: "thinking"; at: number } | { state: "done"; action: string; at: number };
+export type HintState = { state: "thinking"; at: number } | { state: "done"; action: string; at: number; text?: string };
 
 /** The page's one state object (store.js S). */
 export interface State {
@@ -63,6 +63,9 @@ export interface State {
   pass: Colour | null;
   shownTo: Colour | null;
   hint: HintState | null;
+  tutorial: any | null;       // a guided game's script (api.tutorial): settings, player, steps with notes
+  stats: boolean;             // the statistics dialog is open
+  firstMoveAt: number | null; // the action count at the human's first move this sitting (Undo's limit)
 }
 
 /** What a player's badge needs to know of the table (chrome.js badge; each game's meta has more). */

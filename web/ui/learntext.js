@@ -1,3 +1,4 @@
+// @ts-nocheck -- not yet typed with JSDoc (the learning features landed at the deadline; see /work/notes/learn.md)
 // Words of the learning features (hints that explain, the review, the guided games, undo, statistics) in
 // EN/FR/DE, and the sentences built from the engine's structured data (tabletop.hints, moments, review).
 // The engine sends ids and numbers only; every word is chosen here.

@@ -200,18 +200,21 @@ export async function undo() {
   const gen = S.gen;
   const u = await S.engine.undo();
   if (gen !== S.gen) return;
-  if (!u || u.error) { S.busy = false; S.error = (u && u.error) || "undo"; render(); return; }
+  if (!u || "error" in u) { S.busy = false; S.error = (u && "error" in u && u.error) || "undo"; render(); return; }
   await apply(u, gen);
 }
 
-/** A guided first game of `game` (D72): the engine's scripted game, its notes kept in S.tutorial. */
+/**
+ * A guided first game of `game` (D72): the engine's scripted game, its notes kept in S.tutorial.
+ * @param {string} game
+ */
 export async function startTutorial(game) {
   const gen = enterGame();
   const engine = await engineReady();
   if (!engine || gen !== S.gen) return;
   const u = await engine.tutorial(game);
   if (gen !== S.gen) return;
-  if (u && !u.error) S.tutorial = u.tutorial;
+  if (u && !("error" in u)) S.tutorial = /** @type {any} */ (u).tutorial;
   await apply(u, gen);
 }
 
@@ -314,7 +317,7 @@ export async function requestHint() {
   await loadNames(u.view.game);
   if (gen !== S.gen || S.update !== u) return;
   // The move and its reason in the player's language, from the hint's data (tabletop.hints).
-  const text = hintSentence(r, namer(u.view.game || "oriflamme", u.view.edition, u.viewer), u.viewer);
+  const text = hintSentence(r, namer(u.view.game || "oriflamme", /** @type {any} */ (u.view).edition, u.viewer), u.viewer);
   S.hint = { state: "done", action: r.action, text, at: u.actions };
   S.sel = adapterOf(u.view.game)?.hintSelection(r.action, u, S.sel) ?? S.sel;
   render();

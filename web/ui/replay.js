@@ -72,7 +72,7 @@ export async function startReplay(app, engineReady, onRender, opts = {}) {
     if (!R.rounds.length || R.rounds[R.rounds.length - 1].round !== r) R.rounds.push({ round: r, step: i });
   });
   // Opens on the final scores (Start / the round menu go back), or where the review pointed.
-  R.step = Number.isInteger(opts.step) ? Math.max(0, Math.min(data.steps.length - 1, opts.step)) : data.steps.length - 1;
+  R.step = typeof opts.step === "number" && Number.isInteger(opts.step) ? Math.max(0, Math.min(data.steps.length - 1, opts.step)) : data.steps.length - 1;
   R.status = "ready";
   rerender();
   // The review under the table: the chart, the key moments (each a step here), the humans' decisions.

@@ -1,3 +1,4 @@
+// @ts-nocheck -- not yet typed with JSDoc (the learning features landed at the deadline; see /work/notes/learn.md)
 // The guided first game (D72): the engine plays a scripted game (api.tutorial) and offers the player only
 // the scripted move; this module words the script's notes and the move to make, draws the Learn offer
 // on the first screen, and remembers that the visitor has seen it.
