@@ -19,7 +19,7 @@ let reviewMod = null;
 export function learnRow() {
   return h("div", { class: "learn-row", key: "learn-row" },
     learnOffer(S.setup.game || "oriflamme"),
-    h("button", { type: "button", class: "btn stats-btn", "data-ui": "stats", "data-testid": "stats-open" }, `📊 ${lx("stats")}`));
+    h("button", { type: "button", class: "btn stats-btn", "data-ui": "stats", "data-testid": "stats-open" }, lx("stats")));
 }
 
 /** Undo is offered to a lone human against bots, once they have moved this sitting (D70). */

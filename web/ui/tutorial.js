@@ -132,7 +132,7 @@ export function learnOffer(game) {
   return h("div", { class: `learn-offer ${first ? "first" : ""}`, key: "learn" },
     first ? h("p", { class: "learn-help" }, lx("learnHelp")) : null,
     h("button", { type: "button", class: `btn ${first ? "primary learn-big" : "learn-small"}`, "data-ui": "learn",
-      "data-game": game, "data-testid": "learn" }, `🎓 ${lx("learn")}`));
+      "data-game": game, "data-testid": "learn" }, lx("learn")));
 }
 
 /**
