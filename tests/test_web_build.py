@@ -105,3 +105,10 @@ def test_the_page_carries_the_engines_catalogue() -> None:
     m = re.search(r'<script type="application/json" id="catalogue">(.*?)</script>', page)
     assert m, "no catalogue in dist/index.html"
     assert json.loads(m.group(1)) == json.loads(api.catalogue())
+
+
+def test_no_js_file_opts_out_of_the_type_check() -> None:
+    """`make lint` type-checks every file under web/: a file may not switch the checker off for itself."""
+    opted_out = [p.relative_to(ROOT).as_posix() for p in (ROOT / "web").rglob("*.js")
+                 if re.search(r"@ts-(nocheck|ignore)", p.read_text(encoding="utf-8"))]
+    assert opted_out == []

@@ -13,6 +13,8 @@ interface WindowEventMap {
 /** Under ?test=1 only (web/ui/main.js): what the browser tests read from the page. */
 interface Window {
   __oriflamme?: { engine: import("./bridge").Engine; received: import("./bridge").Update[] | null };
+  /** How long the last review took (web/ui/review.js), for the browser tests and the notes. */
+  __reviewMs?: number;
 }
 
 /** PyScript's worker for `<script type="py" worker>` (web/engine.js): ready once Python has run the

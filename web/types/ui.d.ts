@@ -111,6 +111,10 @@ export interface Adapter {
   rules(view: BaseView | null, setup: Setup | null): VNode;
   tell(ev: GameEvent, view: any, viewer: Colour | null | undefined): string;
   focusOf(events: GameEvent[] | undefined): { pos?: number | null };
+  /** A card's name as the engine's structured data gives it (Oriflamme: card id; lieux: value). */
+  cardLabel(card: string | number, edition: string): string;
+  /** A place's name (lieux), or the id as is. */
+  placeLabel(place: string): string;
   hintSelection(action: string, u: Update<any>, sel: Selection): Selection;
   /** The replay viewer (replay.js): the title's game or edition, a player's rows, the board. */
   replayTitle(pos: Position): string;

@@ -1,4 +1,3 @@
-// @ts-nocheck -- not yet typed with JSDoc (the learning features landed at the deadline; see /work/notes/learn.md)
 // The learning features' place in the page: the first screen's Learn offer and Statistics button, the
 // decision panel's help (a guided game's notes, or the Hint with its sentence and Undo), the review
 // under the final scores, and what follows the end of a game (statistics, the review in the worker, the
@@ -11,48 +10,63 @@ import { learnOffer, tutorialPanel, markLearned } from "./tutorial.js";
 import { recordGame } from "./stats.js";
 import { lx } from "./learntext.js";
 import { showReplay } from "./screen.js";
+/** @import { Update } from "../types/bridge" */
+/** @import { VNode, Child } from "./dom.js" */
 
-/** @type {any} web/ui/review.js once a game has ended */
+/** @type {typeof import("./review.js") | null} web/ui/review.js once a game has ended */
 let reviewMod = null;
 
 /** The first screen's row: the Learn offer (prominent on a first visit) and the statistics. */
 export function learnRow() {
   return h("div", { class: "learn-row", key: "learn-row" },
-    learnOffer(S.setup.game || "oriflamme"),
+    learnOffer(S.setup?.game || "oriflamme"),
     h("button", { type: "button", class: "btn stats-btn", "data-ui": "stats", "data-testid": "stats-open" }, lx("stats")));
 }
 
-/** Undo is offered to a lone human against bots, once they have moved this sitting (D70). */
+/**
+ * Undo is offered to a lone human against bots, once they have moved this sitting (D70).
+ * @param {Update} u
+ */
 export function canUndo(u) {
   return !S.tutorial && u.seats.filter((s) => s.kind === "human").length === 1 && u.to_act_kind === "human" &&
     S.firstMoveAt != null && u.actions > S.firstMoveAt;
 }
 
-/** The Undo button of the decision panel (null when nothing can be taken back). */
+/**
+ * The Undo button of the decision panel (null when nothing can be taken back).
+ * @param {Update} u
+ */
 export function undoButton(u) {
   return canUndo(u) ? h("button", { type: "button", class: "btn undo-btn", "data-ui": "undo", "data-testid": "undo",
     title: lx("undoHelp") }, `↶ ${lx("undo")}`) : null;
 }
 
-/** The decision panel's help: a guided game's notes (with the Hint once its script is played out). */
+/**
+ * The decision panel's help: a guided game's notes (with the Hint once its script is played out).
+ * @param {Update} u @param {VNode | null} hintBox
+ */
 export function learnBox(u, hintBox) {
   if (!S.tutorial) return hintBox;
   if (u.actions < S.tutorial.steps.length) return tutorialPanel(S.tutorial, u);
   return h("div", { class: "learn-box", key: "learn-box" }, tutorialPanel(S.tutorial, u), hintBox);
 }
 
-/** Under the final scores: the review, or after a guided game its last notes and the way on. */
+/**
+ * Under the final scores: the review, or after a guided game its last notes and the way on.
+ * @param {VNode} endVnode
+ */
 export function withReview(endVnode) {
   const u = S.update;
   if (!u || !u.over) return endVnode;
   let panel = null;
   if (S.tutorial) panel = tutorialPanel(S.tutorial, u);
-  else if (reviewMod) panel = reviewMod.reviewPanel({ game: u.view.game || "oriflamme", edition: u.view.edition, viewer: u.viewer });
+  else if (reviewMod) panel = reviewMod.reviewPanel({ game: u.view.game || "oriflamme", edition: String(/** @type {{edition?: string}} */ (u.view).edition || ""), viewer: u.viewer });
   if (!panel) return endVnode;
+  /** @type {(v: Child | null | undefined) => boolean} */
   const walk = (v) => {
     if (!v || typeof v !== "object") return false;
     if (v.props?.["data-testid"] === "final-scores") {
-      const i = v.children.findIndex((c) => String(c?.props?.class || "").split(" ").includes("dialog-buttons"));
+      const i = v.children.findIndex((c) => typeof c === "object" && String(c.props?.class || "").split(" ").includes("dialog-buttons"));
       v.children.splice(i < 0 ? v.children.length : i + 1, 0, panel);
       return true;
     }
@@ -62,7 +76,10 @@ export function withReview(endVnode) {
   return endVnode;
 }
 
-/** Watch the finished game in the replay viewer, at `step` (default: the end). */
+/**
+ * Watch the finished game in the replay viewer, at `step` (default: the end).
+ * @param {number | null} [step]
+ */
 export async function openReplay(step) {
   if (!S.engine || S.screen !== "game") return;
   const text = await S.engine.save();
@@ -94,7 +111,7 @@ on("over", ({ update: u }) => {
   const key = `${u.settings.seed}:${u.actions}`;
   whenIdle(async () => {
     reviewMod ||= await import("./review.js");
-    if (S.update !== u) return;
+    if (S.update !== u || !S.engine) return;
     reviewMod.startReview(S.engine, null, key, render);
     render();
   });

@@ -1,14 +1,22 @@
-// @ts-nocheck -- not yet typed with JSDoc (the learning features landed at the deadline; see /work/notes/learn.md)
 // Words of the learning features (hints that explain, the review, the guided games, undo, statistics) in
 // EN/FR/DE, and the sentences built from the engine's structured data (tabletop.hints, moments, review).
 // The engine sends ids and numbers only; every word is chosen here.
-import { t, has, addTexts, own, cardName, colourName } from "../i18n/index.js";
+import { t, has, addTexts, own, colourName } from "../i18n/index.js";
+import { adapterOf, loadAdapter } from "./games.js";
 
-// Château, Village & Port's names, loaded with its table (never on Oriflamme's first screen).
-let lieuxNames = null;
-/** Resolves once the names of `game` can be said (call before `namer` for lieux). */
+/** @typedef {{kind: string, [field: string]: any}} Move a move as tabletop.hints describes it (ids, seats, positions) */
+/** @typedef {{kind: string, [field: string]: any}} Effect what a move does, from the engine's events */
+/** @typedef {{action: string, move?: Move | null, effects?: Effect[], reason?: number | null,
+ *   points?: Record<string, number>}} ExplainedHint the hint with its explanation (api.hint) */
+/** @typedef {ReturnType<typeof namer>} Namer */
+
+/**
+ * Resolves once the names of `game` can be said: its adapter names its cards and places (call before `namer`).
+ * @param {string | null | undefined} game
+ * @returns {Promise<void>}
+ */
 export async function loadNames(game) {
-  if (game === "lieux" && !lieuxNames) lieuxNames = await import("./lieux/i18n.js");
+  await loadAdapter(game);
 }
 
 const TEXT = {
@@ -222,7 +230,9 @@ const TEXT = {
 addTexts("learn", { t: TEXT.en }, async (code) => ({ t: own(TEXT, code) || TEXT.en }));
 
 /** lx("undo"), lx("reviewing", {done, total}) = t("learn:…"): falls back to English, then to the key. */
+/** @type {(key: string, vars?: Record<string, unknown>) => string} */
 export const lx = (key, vars) => t(`learn:${key}`, vars);
+/** @type {(key: string) => boolean} */
 export const hasLx = (key) => has(`learn:${key}`);
 
 /**
@@ -231,14 +241,21 @@ export const hasLx = (key) => has(`learn:${key}`);
  * @param {string} game @param {string} edition @param {string|null} viewer
  */
 export function namer(game, edition, viewer) {
-  const L = game === "lieux" ? lieuxNames : null;
-  const card = L ? (v) => (v == null ? lx("aCard") : L.charName(v)) : (c) => (c == null ? lx("aCard") : cardName(edition, c));
+  const A = adapterOf(game);
+  /** @type {(c: string | number | null | undefined) => string} */
+  const card = (c) => (c == null ? lx("aCard") : A ? A.cardLabel(c, edition) : String(c));
+  /** @type {(c: string | null | undefined) => string} */
   const who = (c) => (c == null ? "?" : c === viewer ? `${colourName(c)} (${lx("you")})` : colourName(c));
-  const place = (p) => (p == null ? "?" : L ? L.placeName(p) : p);
+  /** @type {(p: string | null | undefined) => string} */
+  const place = (p) => (p == null ? "?" : A ? A.placeLabel(p) : p);
   return { card, who, place };
 }
 
-/** The move of a hint or a review, as a clause ("Reveal your Soldier"). */
+/**
+ * The move of a hint or a review, as a clause ("Reveal your Soldier").
+ * @param {Move | null | undefined} move @param {Namer} N
+ * @returns {string}
+ */
 export function moveText(move, N) {
   if (!move) return "";
   const k = move.kind;
@@ -247,9 +264,9 @@ export function moveText(move, N) {
   switch (k) {
     case "place": return lx(`m.place.${move.where}`, { card, pos: move.position });
     case "reveal": case "stay": return lx(`m.${k}`, { card: move.card != null ? card : "" }).replace(/\s+$/, "");
-    case "copy": if (move.place != null) return lx("m.lcopy", { owner, card }); // a place's card: no position
-    // falls through
-    case "eliminate": return lx(`m.${k}`, { owner, card, pos: move.position });
+    case "copy": case "eliminate":
+      if (k === "copy" && move.place != null) return lx("m.lcopy", { owner, card }); // a place's card: no position
+      return lx(`m.${k}`, { owner, card, pos: move.position });
     case "steal": return lx("m.steal", { victim: N.who(move.victim) });
     case "move":
       if (move.to != null && typeof move.to === "string") return lx("m.lmove", { owner, card, to: N.place(move.to) });
@@ -263,7 +280,11 @@ export function moveText(move, N) {
   }
 }
 
-/** One effect as a clause ("it removes Blue's Heir"). */
+/**
+ * One effect as a clause ("it removes Blue's Heir").
+ * @param {Effect} e @param {Namer} N
+ * @returns {string}
+ */
 export function effectText(e, N) {
   const vars = { player: N.who(e.player), victim: N.who(e.victim), attacker: N.who(e.attacker), amount: e.amount,
     tokens: e.tokens, card: N.card(e.card != null ? e.card : e.value), place: N.place(e.place) };
@@ -275,13 +296,18 @@ export function effectText(e, N) {
   return hasLx(key) ? lx(key, vars) : "";
 }
 
-/** The hint's sentence: the move, and one reason from what it does (if it surely does something). */
+/**
+ * The hint's sentence: the move, and one reason from what it does (if it surely does something).
+ * @param {ExplainedHint} hint @param {Namer} N @param {string | null | undefined} viewer
+ * @returns {string}
+ */
 export function hintSentence(hint, N, viewer) {
   const move = moveText(hint.move, N) || hint.action;
-  const reason = hint.reason != null && hint.effects ? effectText(hint.effects[hint.reason], N) : "";
+  const effect = hint.reason != null && hint.effects ? hint.effects[hint.reason] : null;
+  const reason = effect ? effectText(effect, N) : "";
   const n = hint.points && viewer != null ? hint.points[viewer] : 0;
-  if (!reason) return lx("hintMove", { move });
-  if (n > 0 && !(hint.effects[hint.reason].kind === "gain")) {
+  if (!effect || !reason) return lx("hintMove", { move });
+  if (n > 0 && effect.kind !== "gain") {
     return lx("hintPoints", { move, reason, points: `+${lx(n === 1 ? "points" : "pointsN", { n })}` });
   }
   return lx("hintSentence", { move, reason });

@@ -27,7 +27,7 @@ const R = {
 let rerender = () => {};
 
 let listening = false;
-/** @type {any} web/ui/review.js: the review under the table */
+/** @type {typeof import("./review.js") | null} web/ui/review.js: the review under the table */
 let review = null;
 
 /**

@@ -1,4 +1,3 @@
-// @ts-nocheck -- not yet typed with JSDoc (the learning features landed at the deadline; see /work/notes/learn.md)
 // The post-game review (end screen and replay viewer): the score-by-round chart we draw in SVG, the key
 // moments (each opens the replay at its step), the player's decisions judged by the strongest bot one by
 // one in the engine's worker (a progress line while it works; the three costliest marked like lichess's
@@ -8,9 +7,19 @@ import { h } from "./dom.js";
 import { colourName } from "../i18n/index.js";
 import { lx, namer, moveText, loadNames } from "./learntext.js";
 
+/** @import { Engine, ReviewSummary, Colour } from "../types/bridge" */
+/** @import { Move, Effect, Namer } from "./learntext.js" */
 /**
- * @typedef {{status: string, key: string, summary: any, judged: any[], done: number, total: number,
- *   costliest: number[]|null, error: string|null, ms: number}} ReviewState
+ * @typedef {{step: number, round: number, actor: Colour | null, effect?: Effect | null, from_leader?: boolean,
+ *   decisive?: boolean, leader?: Colour | null}} Moment a key moment (tabletop.moments)
+ * @typedef {{round: number, scores: Record<Colour, number>}} RoundScores
+ * @typedef {ReviewSummary & {game: string, rounds: RoundScores[], moments: Moment[], scores: Record<Colour, number>,
+ *   held: Record<Colour, Record<string, (string | number)[]>>}} Summary what engine.reviewStart() answers
+ * @typedef {{index: number, grade: string, played: string, best: string, value_best: number, value_played: number,
+ *   moves?: Record<string, Move>}} Judged one decision judged (tabletop.review)
+ * @typedef {{status: string, key: string, summary: Summary | null, judged: Judged[], done: number, total: number,
+ *   costliest: number[]|null, error: string|null, ms: number, names?: Namer}} ReviewState
+ * @typedef {{game: string, edition: string, viewer: Colour | null, decisions?: boolean, watch?: boolean}} ReviewContext
  */
 /** @type {ReviewState|null} */
 let R = null;
@@ -21,27 +30,29 @@ export const reviewState = () => R;
 /**
  * Start reviewing a finished game (once per game): the summary first, then one decision per call so
  * the page redraws the progress between them. `saveText` null: the engine's current game.
- * @param {any} engine @param {string|null} saveText @param {string} key @param {() => void} rerender
+ * @param {Engine} engine @param {string|null} saveText @param {string} key @param {() => void} rerender
  */
 export async function startReview(engine, saveText, key, rerender) {
   if (R && R.key === key) return;
+  /** @type {ReviewState} */
   const state = { status: "loading", key, summary: null, judged: [], done: 0, total: 0, costliest: null, error: null, ms: 0 };
   R = state;
   const t0 = performance.now();
   const summary = await engine.reviewStart(saveText);
   if (R !== state) return;
-  if (!summary || summary.error) { state.status = "error"; state.error = summary?.error || "no review"; rerender(); return; }
-  await loadNames(summary.game);
+  if (!summary || "error" in summary) { state.status = "error"; state.error = summary?.error || "no review"; rerender(); return; }
+  const sum = /** @type {Summary} */ (summary);
+  await loadNames(sum.game);
   if (R !== state) return;
-  state.summary = summary;
-  state.total = summary.decisions;
+  state.summary = sum;
+  state.total = sum.decisions;
   state.status = "running";
   rerender();
   while (state.done < state.total || state.costliest == null) {
     const r = await engine.reviewNext();
     if (R !== state) return;
-    if (!r || r.error) { state.status = "error"; state.error = r?.error || "no review"; rerender(); return; }
-    if (r.item) state.judged.push(r.item);
+    if (!r || "error" in r) { state.status = "error"; state.error = r?.error || "no review"; rerender(); return; }
+    if (r.item) state.judged.push(/** @type {Judged} */ (r.item));
     state.done = r.done;
     if (r.costliest) state.costliest = r.costliest;
     rerender();
@@ -58,11 +69,16 @@ const W = 320;
 const HGT = 150;
 const PAD = { l: 28, r: 10, t: 10, b: 22 };
 
-/** The score-by-round chart: one polyline per player, a dot per round, the axis labelled by round. */
+/**
+ * The score-by-round chart: one polyline per player, a dot per round, the axis labelled by round.
+ * @param {RoundScores[]} rounds @param {Colour[]} seats @param {Colour | null} viewer
+ */
 export function scoreChart(rounds, seats, viewer) {
   const max = Math.max(1, ...rounds.flatMap((r) => Object.values(r.scores).map(Number)));
   const n = Math.max(1, rounds.length - 1);
+  /** @type {(i: number) => number} */
   const x = (i) => PAD.l + (i * (W - PAD.l - PAD.r)) / n;
+  /** @type {(v: number) => number} */
   const y = (v) => PAD.t + (HGT - PAD.t - PAD.b) * (1 - v / max);
   const grid = [0, Math.round(max / 2), max].map((v) => h("g", { key: `g${v}` },
     h("line", { x1: PAD.l, x2: W - PAD.r, y1: y(v), y2: y(v), class: "chart-grid" }),
@@ -81,8 +97,12 @@ export function scoreChart(rounds, seats, viewer) {
     legend);
 }
 
-/** A key moment in words. */
+/**
+ * A key moment in words.
+ * @param {Moment} m @param {Namer} N
+ */
 export function momentText(m, N) {
+  /** @type {Effect} */
   const e = m.effect || { kind: "other" };
   const vars = { round: m.round, player: N.who(m.actor), victim: N.who(e.victim), attacker: N.who(e.attacker),
     amount: e.amount, card: N.card(e.card != null ? e.card : e.value) };
@@ -95,6 +115,10 @@ export function momentText(m, N) {
   return m.decisive ? `${text} — ${lx("decisive", { player: N.who(m.leader || m.actor) })}` : text;
 }
 
+/**
+ * Every card everyone held, by where it was.
+ * @param {Summary["held"]} held @param {Namer} N
+ */
 function heldList(held, N) {
   return h("details", { class: "review-held", "data-testid": "held" },
     h("summary", {}, lx("held")),
@@ -104,6 +128,7 @@ function heldList(held, N) {
         `${lx(where)}: ${cards.map((k) => N.card(k)).join(", ")} `))))));
 }
 
+/** @param {ReviewState} state */
 function decisionsBlock(state) {
   if (state.status === "error") return h("p", { class: "muted" }, state.error);
   if (state.status !== "done") {
@@ -112,7 +137,7 @@ function decisionsBlock(state) {
       h("span", {}, lx("reviewing", { done: state.done, total: state.total })));
   }
   const byIndex = new Map(state.judged.map((j) => [j.index, j]));
-  const costly = (state.costliest || []).map((i) => byIndex.get(i)).filter(Boolean);
+  const costly = /** @type {Judged[]} */ ((state.costliest || []).map((i) => byIndex.get(i)).filter(Boolean));
   return h("div", { class: "review-decisions", "data-testid": "review-decisions" },
     h("p", { class: "muted" }, lx("reviewDone", { n: state.total })),
     costly.length ? h("ol", { class: "costliest" }, costly.map((j) => h("li", { key: `d${j.index}`, class: `grade-${j.grade}`, "data-testid": "costly" },
@@ -124,13 +149,19 @@ function decisionsBlock(state) {
       : h("p", { "data-testid": "no-mistakes" }, lx("noMistakes")));
 }
 
-/** A judged action in words: the decision's own move data when the engine gave it, else the action. */
+/**
+ * A judged action in words: the decision's own move data when the engine gave it, else the action.
+ * @param {string} action @param {Judged} j @param {ReviewState} state
+ */
 function actionText(action, j, state) {
   const d = j.moves && j.moves[action];
-  return d ? moveText(d, state.names) : action;
+  return d && state.names ? moveText(d, state.names) : action;
 }
 
-/** The review's vnode (null before the summary arrives). */
+/**
+ * The review's vnode (null before the summary arrives).
+ * @param {ReviewContext} ctx
+ */
 export function reviewPanel(ctx) {
   const state = R;
   if (!state || !state.summary) {

@@ -1,16 +1,18 @@
-// @ts-nocheck -- not yet typed with JSDoc (the learning features landed at the deadline; see /work/notes/learn.md)
 // Statistics on this device (D71): each finished game against bots, kept in localStorage, summed per
 // game, variant and strongest bot level; a dialog shows them from the menu, with a reset.
 // A hot-seat game (two humans or more) and a guided game are not counted.
 import { h } from "./dom.js";
 import { storage } from "./saves.js";
 import { lx } from "./learntext.js";
-import { t } from "../i18n/index.js";
+import { t, has } from "../i18n/index.js";
+import { gameOf } from "./catalogue.js";
+/** @import { Update } from "../types/bridge" */
+/** @import { VNode } from "./dom.js" */
 
 export const STATS_KEY = "oriflamme.stats";
 const MAX_GAMES = 2000; // the oldest records go first; far more than any player's history needs
 
-/** @typedef {{game: string, variant: string, level: string, score: number, win: boolean, at: number}} GameRecord */
+/** @typedef {{game: string, variant: string, level: string, score: number, win: boolean, at: number, key?: string}} GameRecord */
 
 /** @returns {GameRecord[]} */
 export function loadStats() {
@@ -28,11 +30,9 @@ function store(list) {
   try { storage()?.setItem(STATS_KEY, JSON.stringify(list.slice(-MAX_GAMES))); } catch { /* full or denied */ }
 }
 
-const LEVELS = ["random", "easy", "normal", "heuristic", "hard", "expert"];
-
 /**
  * The record of a finished update, or null when it does not count (hot-seat, no human, guided game).
- * @param {any} u a finished game's update
+ * @param {Update} u a finished game's update
  * @returns {GameRecord|null}
  */
 export function recordOf(u) {
@@ -40,16 +40,21 @@ export function recordOf(u) {
   const humans = u.seats.filter((s) => s.kind === "human");
   if (humans.length !== 1) return null;
   const me = humans[0].colour;
-  const bots = u.seats.filter((s) => s.kind === "bot").map((s) => s.level);
-  const level = bots.reduce((a, b) => (LEVELS.indexOf(b) > LEVELS.indexOf(a) ? b : a), bots[0] || "none");
   const st = u.settings || {};
+  const game = st.game || u.view.game;
+  const order = gameOf(game)?.levels || []; // the catalogue lists a game's levels weakest first
+  const bots = u.seats.filter((s) => s.kind === "bot").map((s) => s.level || "");
+  const level = bots.reduce((a, b) => (order.indexOf(b) > order.indexOf(a) ? b : a), bots[0] || "none");
   return {
-    game: st.game || "oriflamme", variant: String(st.edition || st.set || ""), level,
+    game, variant: String(st.edition || st.set || ""), level,
     score: Number(u.scores[me]) || 0, win: (u.ranking?.[0] || []).includes(me), at: Date.now(),
   };
 }
 
-/** Count a finished game once (a reload of the end screen must not count it again: keyed by seed). */
+/**
+ * Count a finished game once (a reload of the end screen must not count it again: keyed by seed).
+ * @param {Update} u
+ */
 export function recordGame(u) {
   const rec = recordOf(u);
   if (!rec) return;
@@ -80,12 +85,14 @@ export function summarize(list) {
 /** The dialog: one row for all games, then one per game · variant · bot level. */
 export function statsDialog() {
   const list = loadStats();
+  /** @type {Map<string, GameRecord[]>} */
   const groups = new Map();
   for (const r of list) {
     const k = `${r.game}|${r.variant}|${r.level}`;
     if (!groups.has(k)) groups.set(k, []);
-    groups.get(k).push(r);
+    groups.get(k)?.push(r);
   }
+  /** @type {(key: string, label: string, recs: GameRecord[]) => VNode} */
   const row = (key, label, recs) => {
     const s = summarize(recs);
     return h("tr", { key },
@@ -94,10 +101,11 @@ export function statsDialog() {
       h("td", { class: "num" }, String(s.avg)), h("td", { class: "num" }, String(s.best)),
       h("td", { class: "num" }, String(s.streak)));
   };
+  /** @param {string} k "game|variant|level" */
   const label = (k) => {
     const [game, variant, level] = k.split("|");
-    const title = game === "lieux" ? "Château, Village & Port" : "Oriflamme";
-    const v = game === "lieux" ? variant : t(`edition.${variant}`);
+    const title = gameOf(game)?.title || game;
+    const v = has(`edition.${variant}`) ? t(`edition.${variant}`) : variant; // an edition's name, else the set's id
     return `${title} · ${v} · ${t(`level.${level}`)}`;
   };
   return h("div", { class: "overlay", key: "stats" },

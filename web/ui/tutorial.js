@@ -1,4 +1,3 @@
-// @ts-nocheck -- not yet typed with JSDoc (the learning features landed at the deadline; see /work/notes/learn.md)
 // The guided first game (D72): the engine plays a scripted game (api.tutorial) and offers the player only
 // the scripted move; this module words the script's notes and the move to make, draws the Learn offer
 // on the first screen, and remembers that the visitor has seen it.
@@ -6,6 +5,8 @@ import { h } from "./dom.js";
 import { storage } from "./saves.js";
 import { lx, namer, moveText } from "./learntext.js";
 import { t, has, addTexts, cardName, colourName, own } from "../i18n/index.js";
+/** @import { Update } from "../types/bridge" */
+/** @typedef {{key: string, [field: string]: any}} GuideNote a note of a guided game's script (tabletop.guide) */
 
 export const LEARNED_KEY = "oriflamme.learned";
 
@@ -33,12 +34,12 @@ const NOTES = {
     card_decree: "A Decree moves another card to a new place in the queue, then leaves.",
     card_archer: "An Archer eliminates the card at the start or at the end of the queue.",
     // Château, Village & Port
-    l_welcome: "Welcome! You play {player}. Each turn everyone secretly picks a character, then one by one puts it in the Château, the Village or the Port. At the end of each of the three rounds the places pay their cards. Most gold wins.",
+    "lieux.welcome": "Welcome! You play {player}. Each turn everyone secretly picks a character, then one by one puts it in the Château, the Village or the Port. At the end of each of the three rounds the places pay their cards. Most gold wins.",
     select: "Pick the character you will play this turn; the others pick theirs at the same time, face down.",
     put: "Now put your card in a place. In each row the highest card stands on the left: it earns the place's first reward.",
     scoring: "End of the round: each place pays its cards from left to right, and the cards that were paid leave the table.",
     round_end: "First round done! From here on you play on your own against the bots.",
-    effect: "{player}'s {card} acts as soon as it is put down.",
+    "lieux.effect": "{player}'s {card} acts as soon as it is put down.",
   },
   fr: {
     welcome: "Bienvenue ! Vous jouez {player}. En six manches, chacun ajoute une carte par manche à une file commune ; puis la file se joue du début à la fin. Le plus de points d'influence à la fin l'emporte. Suivez le coup mis en évidence.",
@@ -62,12 +63,12 @@ const NOTES = {
     card_lord: "Un Seigneur marque 1, plus 1 par carte voisine de sa famille.",
     card_decree: "Un Décret déplace une autre carte ailleurs dans la file, puis s'en va.",
     card_archer: "Un Archer élimine la carte du début ou du bout de la file.",
-    l_welcome: "Bienvenue ! Vous jouez {player}. À chaque tour, chacun choisit en secret un personnage, puis le place l'un après l'autre au Château, au Village ou au Port. À la fin de chacune des trois manches, les lieux paient leurs cartes. Le plus d'or l'emporte.",
+    "lieux.welcome": "Bienvenue ! Vous jouez {player}. À chaque tour, chacun choisit en secret un personnage, puis le place l'un après l'autre au Château, au Village ou au Port. À la fin de chacune des trois manches, les lieux paient leurs cartes. Le plus d'or l'emporte.",
     select: "Choisissez le personnage que vous jouerez ce tour ; les autres choisissent le leur en même temps, face cachée.",
     put: "Placez maintenant votre carte dans un lieu. Dans chaque rangée, la plus forte carte est à gauche : elle touche la première récompense du lieu.",
     scoring: "Fin de manche : chaque lieu paie ses cartes de gauche à droite, et les cartes payées quittent la table.",
     round_end: "Première manche terminée ! Désormais, vous jouez seul contre les bots.",
-    effect: "La carte {card} de {player} agit dès qu'elle est posée.",
+    "lieux.effect": "La carte {card} de {player} agit dès qu'elle est posée.",
   },
   de: {
     welcome: "Willkommen! Du spielst {player}. In sechs Runden legt jeder pro Runde eine Karte in eine gemeinsame Reihe; dann wird die Reihe vom Anfang bis zum Ende abgehandelt. Wer am Ende die meisten Einflusspunkte hat, gewinnt. Folge dem hervorgehobenen Zug.",
@@ -91,12 +92,12 @@ const NOTES = {
     card_lord: "Ein Fürst bringt 1, plus 1 für jede benachbarte Karte seiner Familie.",
     card_decree: "Ein Erlass verschiebt eine andere Karte an einen neuen Platz in der Reihe und geht dann.",
     card_archer: "Ein Bogenschütze schaltet die Karte am Anfang oder am Ende der Reihe aus.",
-    l_welcome: "Willkommen! Du spielst {player}. In jedem Zug wählt jeder geheim eine Figur und legt sie dann der Reihe nach ins Schloss, ins Dorf oder in den Hafen. Am Ende jeder der drei Runden zahlen die Orte ihre Karten aus. Wer das meiste Gold hat, gewinnt.",
+    "lieux.welcome": "Willkommen! Du spielst {player}. In jedem Zug wählt jeder geheim eine Figur und legt sie dann der Reihe nach ins Schloss, ins Dorf oder in den Hafen. Am Ende jeder der drei Runden zahlen die Orte ihre Karten aus. Wer das meiste Gold hat, gewinnt.",
     select: "Wähle die Figur für diesen Zug; die anderen wählen ihre gleichzeitig, verdeckt.",
     put: "Lege deine Karte jetzt an einen Ort. In jeder Reihe steht die höchste Karte links: Sie bekommt die erste Belohnung des Ortes.",
     scoring: "Rundenende: Jeder Ort zahlt seine Karten von links nach rechts aus, und ausgezahlte Karten verlassen den Tisch.",
     round_end: "Erste Runde geschafft! Ab jetzt spielst du allein gegen die Bots.",
-    effect: "{player}s Karte {card} wirkt, sobald sie liegt.",
+    "lieux.effect": "{player}s Karte {card} wirkt, sobald sie liegt.",
   },
 };
 
@@ -104,18 +105,20 @@ const NOTES = {
 addTexts("guide", { t: NOTES.en }, async (code) => ({ t: own(NOTES, code) || NOTES.en }));
 
 /** A note's words ("" for a key the guide does not know). */
+/** @type {(key: string, vars: Record<string, unknown>) => string} */
 const note = (key, vars) => (has(`guide:${key}`) ? t(`guide:${key}`, vars) : "");
 
-/** A note of the script in the current language. */
+/**
+ * A note of the script in the current language.
+ * @param {GuideNote} n @param {string} game @param {string} edition
+ */
 export function noteText(n, game, edition) {
   const N = namer(game, edition, null);
   const vars = { ...n, player: n.player ? colourName(n.player) : "", victim: colourName(n.victim || ""),
     attacker: colourName(n.attacker || ""), card: n.card ? cardName(edition, n.card) : n.value != null ? N.card(n.value) : "" };
-  if (game === "lieux") {
-    if (n.key === "welcome") return note("l_welcome", vars);
-    if (n.key.startsWith("effect_")) return note("effect", vars);
-  }
-  return note(n.key, vars);
+  // A game's own wording first ("lieux.welcome"), then its kind of note ("lieux.effect" for "effect_…").
+  const own = [`${game}.${n.key}`, `${game}.${n.key.split("_")[0]}`].find((k) => has(`guide:${k}`));
+  return note(own || n.key, vars);
 }
 
 /** Has this device seen (or skipped) a guided game? */
@@ -126,7 +129,10 @@ export function markLearned() {
   try { storage()?.setItem(LEARNED_KEY, "1"); } catch { /* denied */ }
 }
 
-/** The Learn offer of the first screen: large for a first visit, a plain button after. */
+/**
+ * The Learn offer of the first screen: large for a first visit, a plain button after.
+ * @param {string} game
+ */
 export function learnOffer(game) {
   const first = !learned();
   return h("div", { class: `learn-offer ${first ? "first" : ""}`, key: "learn" },
@@ -137,14 +143,15 @@ export function learnOffer(game) {
 
 /**
  * The guide's panel in the decision area: the notes since the player's last move, and the move to make.
- * @param {any} guide the update's `tutorial` (settings, player, steps)
- * @param {any} u the current update
+ * @param {NonNullable<Update["tutorial"]>} guide the update's `tutorial` (settings, player, steps)
+ * @param {Update} u the current update
  */
 export function tutorialPanel(guide, u) {
-  const game = guide.settings.game;
+  const game = guide.settings.game || "";
   const edition = guide.settings.edition || "";
   const steps = guide.steps;
   const at = Math.min(u.actions, steps.length); // past a short script the game goes on unscripted
+  /** @type {GuideNote[]} */
   const notes = [];
   // What the player's previous move did, every note of the steps since, then this step's before-notes.
   let i = at - 1;

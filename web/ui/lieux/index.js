@@ -147,6 +147,12 @@ export const id = "lieux";
  * @type {(ev: GameEvent, view: LieuxView, viewer: Colour | null | undefined) => string}
  */
 export const tell = (ev, _view, viewer) => lieuxEventText(ev, { viewer });
+
+/** A card's name from the engine's structured data (hints, the review, guided games). */
+/** @type {(card: string | number, edition: string) => string} */
+export const cardLabel = (card) => charName(card);
+/** @type {(place: string) => string} */
+export const placeLabel = placeName;
 /** Its table flashes the player who moved, not a position. */
 export const focusOf = () => ({});
 /**

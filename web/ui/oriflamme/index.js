@@ -34,6 +34,12 @@ function edition(name) {
  */
 export const tell = (ev, view, viewer) => eventText(ev, view.edition, { viewer });
 
+/** A card's name from the engine's structured data (hints, the review, guided games). */
+/** @type {(card: string | number, edition: string) => string} */
+export const cardLabel = (card, edition) => cardName(edition, String(card));
+/** @type {(place: string) => string} */
+export const placeLabel = (place) => String(place);
+
 /**
  * Where an update's events point on the table (the queue position to flash), if anywhere.
  * @type {(events: GameEvent[] | undefined) => {pos?: number | null}}
