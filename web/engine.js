@@ -177,7 +177,7 @@ function makeEngine(sync) {
   return {
     storageAvailable: boot.storage === true,
     newGame(settings = {}) {
-      const s = { game: "oriflamme", ...settings };
+      const s = { ...settings }; // no game named: the engine starts its registry's default
       if (s.seed === null || s.seed === undefined || s.seed === "") s.seed = randomSeed();
       return call("new_game", JSON.stringify(s));
     },

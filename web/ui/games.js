@@ -5,6 +5,9 @@
 import * as oriflamme from "./oriflamme/index.js";
 /** @import { Adapter } from "../types/ui" */
 
+/** The game of a page, link or save that names none (the engine's registry default too). */
+export const DEFAULT_GAME = oriflamme.id;
+
 /** @type {Record<string, Adapter>} */
 const loaded = { oriflamme };
 /** @type {Record<string, () => Promise<Adapter>>} */
@@ -17,7 +20,7 @@ const loading = {};
  * @param {string | null | undefined} game
  * @returns {Adapter | null}
  */
-export const adapterOf = (game) => (Object.hasOwn(loaded, game || "oriflamme") ? loaded[game || "oriflamme"] : null);
+export const adapterOf = (game) => (Object.hasOwn(loaded, game || DEFAULT_GAME) ? loaded[game || DEFAULT_GAME] : null);
 
 /**
  * A game's adapter, fetched the first time (Oriflamme's for an id that names no game).
@@ -25,7 +28,7 @@ export const adapterOf = (game) => (Object.hasOwn(loaded, game || "oriflamme") ?
  * @returns {Promise<Adapter>}
  */
 export function loadAdapter(game) {
-  const id = game && (Object.hasOwn(loaders, game) || Object.hasOwn(loaded, game)) ? game : "oriflamme";
+  const id = game && (Object.hasOwn(loaders, game) || Object.hasOwn(loaded, game)) ? game : DEFAULT_GAME;
   if (loaded[id]) return Promise.resolve(loaded[id]);
   loading[id] ||= loaders[id]().then((m) => { loaded[id] = m; return m; });
   return loading[id];

@@ -4,7 +4,7 @@
 import { S, app, render } from "./store.js";
 import { setLang, lang } from "../i18n/index.js";
 import { seatInfo, setGameControl } from "./setup.js";
-import { loadAdapter } from "./games.js";
+import { loadAdapter, DEFAULT_GAME } from "./games.js";
 import { focusFirstAction } from "./screen.js";
 import { act, startGame, resumeGame, leaveGame, handOver, requestHint, retellLog, setKeyboardUser, undo, startTutorial } from "./loop.js";
 import { markLearned } from "./tutorial.js";
@@ -34,7 +34,7 @@ function onClick(ev) {
     case "hotseat-ready": handOver(); break;
     case "hint": requestHint(); break;
     case "undo": undo(); break;
-    case "learn": markLearned(); startTutorial(d.game || "oriflamme"); break;
+    case "learn": markLearned(); startTutorial(d.game || DEFAULT_GAME); break;
     case "learn-skip": skipTutorial(); break;
     case "stats": S.stats = true; render(); focusFirstAction(); break;
     case "stats-close": S.stats = false; render(); break;

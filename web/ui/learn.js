@@ -10,6 +10,7 @@ import { learnOffer, tutorialPanel, markLearned } from "./tutorial.js";
 import { recordGame } from "./stats.js";
 import { lx } from "./learntext.js";
 import { showReplay } from "./screen.js";
+import { DEFAULT_GAME } from "./games.js";
 /** @import { Update } from "../types/bridge" */
 /** @import { VNode, Child } from "./dom.js" */
 
@@ -19,7 +20,7 @@ let reviewMod = null;
 /** The first screen's row: the Learn offer (prominent on a first visit) and the statistics. */
 export function learnRow() {
   return h("div", { class: "learn-row", key: "learn-row" },
-    learnOffer(S.setup?.game || "oriflamme"),
+    learnOffer(S.setup?.game || DEFAULT_GAME),
     h("button", { type: "button", class: "btn stats-btn", "data-ui": "stats", "data-testid": "stats-open" }, lx("stats")));
 }
 
@@ -60,7 +61,7 @@ export function withReview(endVnode) {
   if (!u || !u.over) return endVnode;
   let panel = null;
   if (S.tutorial) panel = tutorialPanel(S.tutorial, u);
-  else if (reviewMod) panel = reviewMod.reviewPanel({ game: u.view.game || "oriflamme", edition: String(/** @type {{edition?: string}} */ (u.view).edition || ""), viewer: u.viewer });
+  else if (reviewMod) panel = reviewMod.reviewPanel({ game: u.view.game || DEFAULT_GAME, edition: String(/** @type {{edition?: string}} */ (u.view).edition || ""), viewer: u.viewer });
   if (!panel) return endVnode;
   /** @type {(v: Child | null | undefined) => boolean} */
   const walk = (v) => {

@@ -2,7 +2,7 @@
 // chosen pace, send the human's action strings, hand the device over in hot-seat, ask for hints, and
 // save at each human decision. Other modules follow the game through on(type, fn) (see EVENTS).
 import { S, app, received, speed, sleep, whenIdle, render, renderNextFrame, engineReady, noSelection } from "./store.js";
-import { adapterOf, loadAdapter } from "./games.js";
+import { adapterOf, loadAdapter, DEFAULT_GAME } from "./games.js";
 import { settingsOf, seedOk, withSettings } from "./setup.js";
 import { isHotseat } from "./hotseat.js";
 import { rememberGame, savedLog, clearSave, savedGame } from "./saves.js";
@@ -317,7 +317,7 @@ export async function requestHint() {
   await loadNames(u.view.game);
   if (gen !== S.gen || S.update !== u) return;
   // The move and its reason in the player's language, from the hint's data (tabletop.hints).
-  const text = hintSentence(r, namer(u.view.game || "oriflamme", /** @type {any} */ (u.view).edition, u.viewer), u.viewer);
+  const text = hintSentence(r, namer(u.view.game || DEFAULT_GAME, /** @type {any} */ (u.view).edition, u.viewer), u.viewer);
   S.hint = { state: "done", action: r.action, text, at: u.actions };
   S.sel = adapterOf(u.view.game)?.hintSelection(r.action, u, S.sel) ?? S.sel;
   render();

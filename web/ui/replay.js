@@ -4,7 +4,7 @@
 import { h } from "./dom.js";
 import { t, colourName } from "../i18n/index.js";
 import { readShareLink } from "./share.js";
-import { loadAdapter } from "./games.js";
+import { loadAdapter, DEFAULT_GAME } from "./games.js";
 /** @import { Colour, Engine, Position, Replay } from "../types/bridge" */
 /** @import { Adapter } from "../types/ui" */
 /** @import { Children, VNode } from "./dom.js" */
@@ -228,7 +228,7 @@ export function replayScreen(boot) {
         pos.seats.map((c) => playerBadge(pos, c, s.scores, game.replayRows(pos, c)))),
       game.replayBoard(pos),
       atEnd ? ranking(data) : null,
-      review ? review.reviewPanel({ game: data.settings?.game || "oriflamme", edition: pos.edition, viewer: null, watch: false }) : null),
+      review ? review.reviewPanel({ game: data.settings?.game || DEFAULT_GAME, edition: pos.edition, viewer: null, watch: false }) : null),
     h("aside", { class: "log", key: "log", "aria-label": t("log") },
       h("details", { class: "log-details", open: true },
         h("summary", {}, t("log")),

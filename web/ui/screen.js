@@ -4,7 +4,7 @@
 import { h, patch } from "./dom.js";
 import { t } from "../i18n/index.js";
 import { S, app, speed, setRenderer, render } from "./store.js";
-import { adapterOf } from "./games.js";
+import { adapterOf, DEFAULT_GAME } from "./games.js";
 import { setupScreen } from "./setup.js";
 import { bootBar } from "./bootbar.js";
 import { passScreen } from "./hotseat.js";
@@ -64,7 +64,7 @@ export function focusFirstAction() {
 }
 
 /** The game being played, or the one chosen on the setup screen. */
-const gameNow = () => (S.screen === "game" && S.update ? S.update.view.game : S.setup?.game) || "oriflamme";
+const gameNow = () => (S.screen === "game" && S.update ? S.update.view.game : S.setup?.game) || DEFAULT_GAME;
 
 function draw() {
   if (!S.setup) return; // the engine's first progress may come before the language and the catalogue
