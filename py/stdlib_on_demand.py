@@ -15,10 +15,16 @@ module bound lazily, then a real boot and real games; those never executed) and 
 boot's zip, listed in `stdlib_lazy.txt`; the zip's `sitecustomize` calls `bind_lazily()` before
 Pyodide's start-up imports anything, so that importing one of them gives a lazy module
 (importlib.util.LazyLoader) that is only fetched from the full archive and executed if something uses it.
+
+The modules only later use runs (the other game, the strong bots, the review…: D83) ride in a second
+archive, the later one, listed in `stdlib_later.txt`; `install(url, later)` puts its finder before the
+full archive's. The page's worker writes it to LATER in the background after the first decision
+(web/boot/interpreter.js); an import that needs it sooner downloads it at once.
 """
 
 from __future__ import annotations
 
+import os
 import sys
 import threading  # noqa: F401  (LazyLoader imports it while loading: done here, before the binding)
 from collections.abc import Callable, Sequence
@@ -30,6 +36,8 @@ from types import ModuleType
 ARCHIVE = "/lib/python_stdlib_full.zip"
 INDEX = "stdlib_on_demand.txt"
 LAZY_INDEX = "stdlib_lazy.txt"  # modules bound lazily at boot, one a line; a package's name ends in "/"
+LATER = "/lib/python_later.zip"  # the later archive (D83), mounted here
+LATER_INDEX = "stdlib_later.txt"  # its modules' names
 
 
 def _download(url: str) -> bytes:
@@ -38,35 +46,51 @@ def _download(url: str) -> bytes:
     xhr = js.XMLHttpRequest.new()
     xhr.open("GET", url, False)  # a worker may wait: the import it serves is synchronous anyway
     xhr.responseType = "arraybuffer"
-    xhr.send(None)
+    try:
+        xhr.send(None)
+    except Exception as exc:  # a network error (offline, refused)
+        raise ImportError(f"{url} could not be downloaded ({exc})") from None
     if xhr.status != 200:
-        raise ImportError(f"the full standard library could not be downloaded ({url}: HTTP {xhr.status})")
+        raise ImportError(f"{url} could not be downloaded (HTTP {xhr.status})")
     data: bytes = js.Uint8Array.new(xhr.response).to_bytes()
     return data
 
 
 class OnDemandStdlib:
-    """A meta-path finder for the stdlib modules the boot's archive left out."""
+    """A meta-path finder for modules of an archive the boot's zip left out: the full stdlib archive, or
+    the later archive (its modules a first decision does not run, D83). The archive is downloaded once,
+    at the first import that needs it, unless something mounted it already (the page's background fetch
+    writes the later archive at `archive`: web/boot/interpreter.js). When the download fails, a name in
+    `fallback` is left to the next finder (the later archive's stdlib modules are in the full archive
+    too); any other raises ImportError saying which file could not be downloaded."""
 
     def __init__(self, url: str, names: frozenset[str], fetch: Callable[[str], bytes] = _download,
-                 report: Callable[[str], None] | None = None, archive: str = ARCHIVE) -> None:
+                 report: Callable[[str], None] | None = None, archive: str = ARCHIVE,
+                 stage: str = "stdlib-on-demand", fallback: frozenset[str] = frozenset()) -> None:
         self.url = url
         self.names = names
         self.archive = archive
         self.fetch = fetch
         self.report = report
-        self.mounted = False
+        self.stage = stage
+        self.fallback = fallback
 
     def find_spec(self, fullname: str, path: Sequence[str] | None = None,
                   target: ModuleType | None = None) -> ModuleSpec | None:
         if fullname not in self.names:
             return None
-        if not self.mounted:
+        # (The file, not a flag: a restored memory snapshot remembers finders but not the file system.)
+        if not os.path.exists(self.archive):
+            try:
+                data = self.fetch(self.url)
+            except ImportError as exc:
+                if fullname in self.fallback:
+                    return None
+                raise ImportError(f"No module named {fullname!r}: {exc}", name=fullname) from None
             with open(self.archive, "wb") as f:
-                f.write(self.fetch(self.url))
-            self.mounted = True
+                f.write(data)
             if self.report is not None:
-                self.report("stdlib-on-demand")
+                self.report(self.stage)
         parent = fullname.rpartition(".")[0]
         where = self.archive + ("/" + parent.replace(".", "/") if parent else "")
         return PathFinder.find_spec(fullname, [where])
@@ -82,10 +106,10 @@ class _FromArchive(Loader):
         name = module.__name__
         parent = name.rpartition(".")[0]
         path = getattr(sys.modules[parent], "__path__", None) if parent else None
-        spec = next((f.find_spec(name, path) for f in sys.meta_path if isinstance(f, OnDemandStdlib)), None)
+        found = (f.find_spec(name, path) for f in list(sys.meta_path) if isinstance(f, OnDemandStdlib))
+        spec = next((s for s in found if s is not None), None)
         if spec is None or spec.loader is None:
-            raise ModuleNotFoundError(f"No module named {name!r} (bound lazily, not in the full archive)",
-                                      name=name)
+            raise ModuleNotFoundError(f"No module named {name!r} (bound lazily, in no archive)", name=name)
         # The module's own spec is updated, not replaced: LazyLoader keeps its state in it while loading.
         own = module.__spec__
         assert own is not None
@@ -172,16 +196,27 @@ def _report(stage: str) -> None:
         pass
 
 
-def install(url: str) -> OnDemandStdlib:
-    """Append the finder for the full archive at `url` (once); return it."""
-    for finder in sys.meta_path:
-        if isinstance(finder, OnDemandStdlib):
-            return finder
+def _index(name: str) -> frozenset[str]:
+    """The names listed in `name`, beside this module in the boot's zip (empty when absent)."""
     spec = __spec__
     assert spec is not None and spec.origin is not None and spec.loader is not None
-    index = spec.origin.rpartition("/")[0] + "/" + INDEX  # beside this module, in the same zip
-    data: bytes = spec.loader.get_data(index)  # type: ignore[attr-defined]  # zipimporter's
-    names = frozenset(data.decode().split())
+    try:
+        data: bytes = spec.loader.get_data(spec.origin.rpartition("/")[0] + "/" + name)  # type: ignore[attr-defined]
+    except OSError:
+        return frozenset()
+    return frozenset(data.decode().split())
+
+
+def install(url: str, later: str | None = None) -> OnDemandStdlib:
+    """Append the finders for the later archive at `later` (when given and the build made one) and for
+    the full archive at `url`; return the latter. Finders already there (a restored snapshot's, made
+    with the build's paths) are replaced."""
+    sys.meta_path[:] = [f for f in sys.meta_path if not isinstance(f, OnDemandStdlib)]
+    names = _index(INDEX)
+    later_names = _index(LATER_INDEX)
+    if later and later_names:
+        sys.meta_path.append(OnDemandStdlib(later, later_names, report=_report, archive=LATER,
+                                            stage="later-on-demand", fallback=names))
     finder = OnDemandStdlib(url, names, report=_report)
     sys.meta_path.append(finder)
     return finder

@@ -10,6 +10,14 @@ compiled (scripts/precompile.py); any other stdlib module is imported on demand
 (py/stdlib_on_demand.py). The zip's `sitecustomize` has bound every stdlib module lazily
 (stdlib_on_demand.bind_lazily(trace=True)) before Pyodide's start-up: those imported but never executed
 are returned apart ("lazy"), left out of the zip and bound lazily at run time too.
+
+The trace runs in two phases (D83). Phase 1 is what a first visit needs before its first decision: the
+boot, then a new game of the default game (each of its editions, each player count, bots of the page's
+default level) until a human is to act, and the save the page keeps then. Phase 2 is everything else the
+page can ask for. The build ships the modules executed in phase 1 in the boot's zip and those executed
+only in phase 2 in a second, "later" archive (scripts/precompile.py); the engine's modules are bound
+lazily in the trace too, so that a module imported at boot but first used in phase 2 (the review's
+search, the tutorials) is told apart ("deferred") and bound lazily at boot.
 """
 
 from __future__ import annotations
@@ -39,6 +47,24 @@ def _play(webapi: Any, settings: dict[str, Any], moves: int) -> dict[str, Any] |
     return u
 
 
+def _first_decisions(webapi: Any) -> None:
+    """Phase 1: what the page does up to a new game's first decision, for each edition of the default
+    game (the registry's first; the page's default level: the session's default seats) and each player
+    count: a new game, the bots' moves until a human is to act, the save the page keeps then."""
+    from tabletop import registry
+
+    json.loads(webapi.ping())
+    spec = registry.get(registry.ids()[0])
+    for v in spec.variants:
+        for players in range(v.min_players, v.max_players + 1):
+            u = json.loads(webapi.new_game(json.dumps({"game": spec.id, spec.variant_setting: v.id,
+                                                       "players": players, "seed": players})))
+            while not u["over"] and u["to_act_kind"] == "bot":
+                u = json.loads(webapi.bot_step())
+            assert "error" not in u, u
+            webapi.save()
+
+
 def _setups() -> list[dict[str, Any]]:
     """Every game and variant; the last variant of a game with switches turns them on."""
     from tabletop import registry
@@ -54,10 +80,33 @@ def _setups() -> list[dict[str, Any]]:
     return games
 
 
+def _binder() -> Any:
+    from stdlib_on_demand import LazyBinder
+
+    return next((f for f in sys.meta_path if isinstance(f, LazyBinder)), None)
+
+
+def _is_package(name: str) -> bool:
+    # Read without touching the module (an attribute of a lazy module would run its code).
+    return object.__getattribute__(sys.modules[name], "__spec__").submodule_search_locations is not None
+
+
+def _from_zip(name: str) -> bool:
+    origin = getattr(getattr(sys.modules[name], "__spec__", None), "origin", None) or ""
+    return origin.startswith(ZIP)
+
+
 def trace(worker_source: str) -> dict[str, list[str]]:
     namespace: dict[str, Any] = {"__name__": "__main__"}
     exec(compile(worker_source, "engine_worker.py", "exec"), namespace)  # as PyScript runs it
     webapi = sys.modules["tabletop.bridge.api"]
+    _first_decisions(webapi)
+    binder = _binder()
+    bound: set[str] = set() if binder is None else binder.names
+    executed: set[str] = set() if binder is None else binder.executed
+    first = {n for n in sys.modules if n not in bound or n in executed}
+    imported_first = {n for n in sys.modules if n in bound and n not in executed}
+    # Phase 2: everything else the page can ask for.
     from tabletop import registry
 
     json.loads(webapi.catalogue())
@@ -89,18 +138,33 @@ def trace(worker_source: str) -> dict[str, list[str]]:
             if u["over"]:
                 json.loads(webapi.replay(saved))
         json.loads(webapi.load('{"format": "nonsense"}'))
-    from stdlib_on_demand import LazyBinder
-
-    binder = next((f for f in sys.meta_path if isinstance(f, LazyBinder)), None)
-    # Imported, never executed; read without touching them (an attribute would run their code).
-    lazy = [] if binder is None else sorted(
-        n + ("/" if object.__getattribute__(sys.modules[n], "__spec__").submodule_search_locations is not None
-             else "")
-        for n in binder.names if n in sys.modules and n not in binder.executed)
+    _later_features(webapi)
+    # Imported, never executed.
+    lazy = sorted(n + ("/" if _is_package(n) else "")
+                  for n in bound if n in sys.modules and n not in executed)
     unused = {n.rstrip("/") for n in lazy}
-    loaded = []
-    for name, module in list(sys.modules.items()):
-        origin = getattr(getattr(module, "__spec__", None), "origin", None) or ""
-        if name not in unused and origin.startswith(ZIP):
-            loaded.append(name)
-    return {"modules": sorted(loaded), "lazy": lazy}
+    loaded = sorted(n for n in list(sys.modules) if n not in unused and _from_zip(n))
+    return {"modules": loaded, "lazy": lazy,
+            "first": sorted(n for n in first if n in loaded),
+            "deferred": sorted(n + ("/" if _is_package(n) else "") for n in imported_first if n in loaded)}
+
+
+def _later_features(webapi: Any) -> None:
+    """The guided games, the take-back and the review of a finished game (a short review: a few
+    decisions judged)."""
+    from tabletop import registry
+
+    for gid in registry.ids():
+        u = json.loads(webapi.tutorial(gid))
+        if "error" not in u and u["to_act_kind"] == "human":
+            json.loads(webapi.act(u["legal"][0]))
+    for gid in registry.ids():
+        spec = registry.get(gid)
+        seats = [{"kind": "human"}, {"kind": "bot", "level": "random"}, {"kind": "bot", "level": "random"}]
+        u = _play(webapi, {"game": gid, "players": 3, "seed": 5, "seats": seats}, 6)
+        json.loads(webapi.undo())
+        u = _play(webapi, {"game": gid, "players": 3, "seed": 5, "seats": seats}, 10_000)
+        assert u is not None and u["over"], (gid, spec.id)
+        summary = json.loads(webapi.review_start())
+        if "error" not in summary:
+            json.loads(webapi.review_next())

@@ -222,7 +222,7 @@ def build(out: Path) -> dict[str, str]:
 
     # The engine rides in the stdlib zip, compiled, and is imported in the memory snapshot
     # (docs/PERFORMANCE.md, scripts/precompile.py): no zip of its own to download and unpack at boot.
-    stdlib_zip = fast_path(out, pyodide_dir, engine_zip())
+    stdlib_zip, later_zip = fast_path(out, pyodide_dir, engine_zip())
     (out / "py").mkdir()
     shutil.copy2(ROOT / "py" / "engine_worker.py", out / "py" / "engine_worker.py")
 
@@ -252,6 +252,7 @@ def build(out: Path) -> dict[str, str]:
         "pyscript": pyscript_v,
         "pyscript_core": f"./runtime/pyscript-{pyscript_v}/core.js",
         "stdlib_zip": f"./runtime/pyodide-{pyodide_v}/{stdlib_zip}",
+        "later_zip": f"./runtime/pyodide-{pyodide_v}/{later_zip}",  # fetched after the first decision
     }
     (out / "web" / "boot" / "versions.json").write_text(json.dumps(manifest, indent=2) + "\n")
 

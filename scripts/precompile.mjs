@@ -30,7 +30,7 @@ const pyodideDir = path.dirname(require.resolve("pyodide/package.json", { paths:
 const { loadPyodide, version } = await import(pathToFileURL(path.join(pyodideDir, "pyodide.mjs")).href);
 
 /**
- * @typedef {{out: string, snapshot: {stdlib: string, imports: string[]}}} SnapshotJob
+ * @typedef {{out: string, snapshot: {stdlib: string, later?: string, imports: string[]}}} SnapshotJob
  * @typedef {{out: string, trace: {stdlib: string, worker: string, script: string}}} TraceJob
  * @typedef {{out: string, layout: string, prefix?: string, flat_lines?: boolean} & ({in: string} | {pyscript: {artifact: string, bundle: string}})} ZipJob
  * @typedef {{[name: string]: string | SourceTree}} SourceTree PyScript's package: file name → text, or a folder
@@ -196,10 +196,16 @@ async function snapshot(j) {
     indexURL: pyodideDir + path.sep, stdLibURL: j.snapshot.stdlib, _makeSnapshot: true,
     env: { PYTHONHASHSEED: "0" }, stdout: () => {}, stderr: (/** @type {string} */ s) => process.stderr.write(s + "\n"),
   });
+  // The later archive (D83) mounted where the page's worker mounts it, so that its modules, and those
+  // the boot binds lazily until phase 2 runs them, are imported and run too: a warm visit downloads
+  // neither archive. (The file itself is not in the snapshot: the finder downloads it again if needed.)
+  if (j.snapshot.later) snap.FS.writeFile("/lib/python_later.zip", new Uint8Array(readFileSync(j.snapshot.later)));
   const imported = snap.runPython(`
 import sys, importlib
+import stdlib_on_demand
+stdlib_on_demand.install("python_stdlib.zip", "python_later.zip")
 for name in ${JSON.stringify(j.snapshot.imports)}:
-    importlib.import_module(name)
+    getattr(importlib.import_module(name), "__name__")  # (a lazily bound module runs at an attribute)
 import random, gc
 random.seed(0)
 gc.collect()

@@ -6,15 +6,17 @@ scripts/build.py calls `fast_path(out, pyodide_dir, engine_zip)`, which
   hash-based `.pyc`, no docstrings, line numbers without column ranges);
 - traces, in that Pyodide, which of those modules a real boot and real games import
   (scripts/boot_trace.py), and writes `python_stdlib-<hash>.zip` into dist's Pyodide folder with just
-  their `.pyc`, entries STORED so that the host's gzip/brotli compresses the download (Pyodide mounts
-  the zip at /lib/python3XY.zip, already on sys.path); any other stdlib module is imported on demand
-  from the stock archive (py/stdlib_on_demand.py, with the index of that archive's modules);
+  the `.pyc` of those a first decision runs, entries STORED so that the host's gzip/brotli compresses
+  the download (Pyodide mounts the zip at /lib/python3XY.zip, already on sys.path), and
+  `python_later-<hash>.zip` with the others (D83: fetched after the first decision); any other stdlib
+  module is imported on demand from the stock archive (py/stdlib_on_demand.py, with the index of that
+  archive's modules);
 - writes `snapshot-<hash>.bin` beside it (unless ORIFLAMME_SNAPSHOT=0): a gzip'd Pyodide memory snapshot
-  taken right after booting on exactly that zip and the shipped wasm, with every module of the zip
+  taken right after booting on exactly that zip and the shipped wasm, with every module of both archives
   imported (web/boot/snapshot-format.js: its long runs of zeros left out, then gzip). A first visit does
   not use it: the page keeps it after the first decision, and later visits restore it;
-- fills `@STDLIB_ZIP@`, `@SNAPSHOT@`, `@STDLIB_FULL@` and `@LOCK_CONTENTS@` (the lock file's header) in
-  dist/web/boot/*.js.
+- fills `@STDLIB_ZIP@`, `@STDLIB_LATER@`, `@SNAPSHOT@`, `@STDLIB_FULL@` and `@LOCK_CONTENTS@` (the lock
+  file's header) in dist/web/boot/*.js.
 
 Results are cached in .cache/precompile/, keyed by the Pyodide version and the SHA-256 of the inputs and of
 both precompile scripts, so `make build` stays quick; the outputs are deterministic (the same inputs give
@@ -31,6 +33,7 @@ import shutil
 import subprocess
 import tempfile
 import zipfile
+from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
@@ -45,6 +48,7 @@ CACHE = ROOT / ".cache" / "precompile"
 TRACE = ROOT / "scripts" / "boot_trace.py"  # what a boot and the games import (run in Pyodide)
 ON_DEMAND = ROOT / "py" / "stdlib_on_demand.py"  # imports any other stdlib module from the full archive
 INDEX_ENTRY = "stdlib_on_demand.txt"  # that archive's module names, read by stdlib_on_demand.py
+LATER_ENTRY = "stdlib_later.txt"  # the later archive's module names (stdlib_on_demand.py)
 LAZY_ENTRY = "stdlib_lazy.txt"  # modules the boot imports but never uses: bound lazily (stdlib_on_demand.py)
 # Python imports `sitecustomize` at start-up, before Pyodide's own start-up imports anything: the zip's binds
 # the modules of LAZY_ENTRY lazily. The trace's binds every stdlib module Pyodide's internals do not need
@@ -143,22 +147,36 @@ def module_names(names: list[str]) -> list[str]:
     return sorted({n[:-3].replace("/", ".").removesuffix(".__init__") for n in names if n.endswith(".py")})
 
 
-def boot_zip(full: bytes, modules: list[str], stock_names: list[str], lazy: list[str]) -> bytes:
-    """The zip the boot downloads: the compiled (.pyc only) file of each module in `modules`, our
-    on-demand finder, its index of the stock archive's modules and the list of those bound lazily;
-    entries STORED, so that the host's gzip or brotli compresses the whole download (a deflated zip
-    would gain nothing from it)."""
-    entries = _entries(full)
+def _compiled(entries: dict[str, bytes], modules: list[str]) -> dict[str, bytes]:
+    """The compiled (.pyc only) file of each module in `modules` (a name with no file of its own, like
+    pyscript.js_modules, is made at run time)."""
     out: dict[str, bytes] = {}
-    for mod in modules:  # (a name with no file of its own, like pyscript.js_modules, is made at run time)
+    for mod in modules:
         base = mod.replace(".", "/")
         for candidate in (f"{base}/__init__.pyc", f"{base}.pyc"):
             if candidate in entries:
                 out[candidate] = entries[candidate]
                 break
+    return out
+
+
+def boot_zip(full: bytes, modules: list[str], stock_names: list[str], lazy: list[str],
+             later: Sequence[str] = ()) -> bytes:
+    """The zip the boot downloads: the compiled (.pyc only) file of each module in `modules`, our
+    on-demand finder, its index of the stock archive's modules, the list of those bound lazily and the
+    names of the later archive's modules; entries STORED, so that the host's gzip or brotli compresses
+    the whole download (a deflated zip would gain nothing from it)."""
+    out = _compiled(_entries(full), modules)
     out[INDEX_ENTRY] = "\n".join(module_names(stock_names)).encode() + b"\n"
     out[LAZY_ENTRY] = "".join(f"{name}\n" for name in lazy).encode()
+    out[LATER_ENTRY] = "".join(f"{name}\n" for name in later).encode()
     return _write_zip(out, stored=True)
+
+
+def later_zip(full: bytes, modules: list[str]) -> bytes:
+    """The later archive: the compiled files of the modules only phase 2 of the trace runs (D83), STORED
+    like the boot's zip."""
+    return _write_zip(_compiled(_entries(full), modules), stored=True)
 
 
 def engine_modules(engine_zip: bytes) -> list[str]:
@@ -174,9 +192,26 @@ def engine_modules(engine_zip: bytes) -> list[str]:
     return sorted(names)
 
 
-def fast_path(out: Path, pyodide_dir: Path, engine_zip: bytes) -> str:
-    """Write the boot's compiled stdlib zip (with the engine and PyScript's package in it) and the
-    snapshot next to dist's Pyodide, fill in the boot modules' placeholders; return the zip's name."""
+def split_phases(traced: dict[str, list[str]], engine: list[str],
+                 files: set[str]) -> tuple[list[str], list[str], list[str]]:
+    """(boot, later, lazy) from the trace (scripts/boot_trace.py, D83): the modules a first decision runs
+    (phase 1) and our on-demand finder go in the boot's zip; the others the trace ran, and every engine
+    module the browser may use that phase 1 did not run, in the later archive; bound lazily at boot: the
+    modules imported but never run, and those phase 1 imports but only phase 2 runs (they come from the
+    later archive at their first use). Only names with a file in the compiled zip (`files`)."""
+    has_file = lambda m: any(f"{m.replace('.', '/')}{tail}" in files for tail in ("/__init__.py", ".py"))  # noqa: E731
+    boot = sorted({*traced["first"], ON_DEMAND.stem, "sitecustomize"})
+    # Every engine module, even one the trace never ran, is in one archive or the other (the full one
+    # lacks them).
+    later = sorted({*traced["modules"], *engine} - set(boot))
+    lazy = sorted({*traced["lazy"], *traced["deferred"]})
+    return [m for m in boot if has_file(m)], [m for m in later if has_file(m)], lazy
+
+
+def fast_path(out: Path, pyodide_dir: Path, engine_zip: bytes) -> tuple[str, str]:
+    """Write the boot's compiled stdlib zip (with the engine and PyScript's package in it), the later
+    archive and the snapshot next to dist's Pyodide, fill in the boot modules' placeholders; return the
+    names of both archives."""
     stock = (pyodide_dir / "python_stdlib.zip").read_bytes()
     # Python's own path for the stdlib zip: /lib/python3XY.zip (see Pyodide's installStdlib).
     prefix = f"/lib/python{_python_tag(pyodide_dir)}.zip/"
@@ -198,12 +233,14 @@ def fast_path(out: Path, pyodide_dir: Path, engine_zip: bytes) -> str:
     with zipfile.ZipFile(io.BytesIO(full)) as z:
         parts_names = set(z.namelist())
     # What a real boot and real games import, traced in this Pyodide on the full compiled zip, every
-    # stdlib module bound lazily by the trace's own sitecustomize (its source replaces the compiled one).
+    # stdlib and engine module bound lazily by the trace's own sitecustomize (its source replaces the
+    # compiled one).
     with zipfile.ZipFile(io.BytesIO(stock)) as z:
         stdlib_names = [m for m in module_names(z.namelist()) if m.partition(".")[0] not in NOT_LAZY]
+    engine = engine_modules(engine_zip)
     entries = _entries(full)
     del entries["sitecustomize.pyc"]
-    entries["sitecustomize.py"] = TRACE_SITECUSTOMIZE.format(names=json.dumps(stdlib_names)).encode()
+    entries["sitecustomize.py"] = TRACE_SITECUSTOMIZE.format(names=json.dumps(stdlib_names + engine)).encode()
     trace_zip = _write_zip(entries)
     worker = ROOT / "py" / "engine_worker.py"
     with tempfile.TemporaryDirectory(prefix="precompile-") as tmp:
@@ -212,26 +249,29 @@ def fast_path(out: Path, pyodide_dir: Path, engine_zip: bytes) -> str:
             "data": trace_zip + worker.read_bytes() + TRACE.read_bytes(), "layout": "trace", "prefix": "",
             "trace": {"stdlib": str(Path(tmp) / "full.zip"), "worker": str(worker), "script": str(TRACE)}}])
     traced = json.loads(traced_json)
-    # Every engine module the browser may use (the snapshot imports them all), and the on-demand finder.
-    modules = sorted({*traced["modules"], *engine_modules(engine_zip), ON_DEMAND.stem, "sitecustomize"})
-    modules = [m for m in modules if any(n in parts_names for n in (m.replace(".", "/") + "/__init__.py",
-                                                                    m.replace(".", "/") + ".py"))]
+    boot, later, lazy = split_phases(traced, engine, parts_names)
     with zipfile.ZipFile(io.BytesIO(stock)) as z:
-        stdlib = boot_zip(full, modules, z.namelist(), traced["lazy"])
+        stdlib = boot_zip(full, boot, z.namelist(), lazy, later)
     name = f"python_stdlib-{_sha(stdlib)[:12]}.zip"
     (pyodide_dir / name).write_bytes(stdlib)
+    deferred = later_zip(full, later)
+    later_name = f"python_later-{_sha(deferred)[:12]}.zip"
+    (pyodide_dir / later_name).write_bytes(deferred)
     snap_name = ""
     if SNAPSHOT:
-        # Made on exactly this stdlib zip and this wasm (both in its key and so in its name), with every
-        # module of the zip imported but PyScript's (its JS modules exist only in the page's worker).
+        # Made on exactly this stdlib zip, this later archive and this wasm (all in its key and so in its
+        # name), with every module of both imported and run but PyScript's (its JS modules exist only in
+        # the page's worker): a warm visit needs neither archive's download.
         wasm = (pyodide_dir / "pyodide.asm.wasm").read_bytes()
-        imports = [m for m in modules
+        imports = [m for m in sorted({*boot, *later})
                    if m.partition(".")[0] not in ("pyscript", ON_DEMAND.stem, "sitecustomize")]
         with tempfile.TemporaryDirectory(prefix="precompile-") as tmp:
             (Path(tmp) / name).write_bytes(stdlib)
+            (Path(tmp) / later_name).write_bytes(deferred)
             (snap,) = compile_zips([{
-                "data": stdlib + wasm + json.dumps(imports).encode(), "layout": "snapshot",
-                "prefix": "", "snapshot": {"stdlib": str(Path(tmp) / name), "imports": imports}}])
+                "data": stdlib + deferred + wasm + json.dumps(imports).encode(), "layout": "snapshot",
+                "prefix": "", "snapshot": {"stdlib": str(Path(tmp) / name),
+                                           "later": str(Path(tmp) / later_name), "imports": imports}}])
         snap_name = f"snapshot-{_sha(snap)[:12]}.bin"  # gzip inside (no Content-Encoding games)
         (pyodide_dir / snap_name).write_bytes(snap)
     # Pyodide's lock file lists 350 packages the game never loads: the loader hands Pyodide just its
@@ -239,14 +279,14 @@ def fast_path(out: Path, pyodide_dir: Path, engine_zip: bytes) -> str:
     lock = json.loads((pyodide_dir / "pyodide-lock.json").read_text())
     lock_contents = json.dumps({"info": lock["info"], "packages": {}}, separators=(",", ":"), sort_keys=True)
     fills = {"@STDLIB_ZIP@": name, "@SNAPSHOT@": snap_name, "@STDLIB_FULL@": "python_stdlib.zip",
-             "@LOCK_CONTENTS@": lock_contents}
+             "@STDLIB_LATER@": later_name, "@LOCK_CONTENTS@": lock_contents}
     for js in (out / "web" / "boot").glob("*.js"):
         text = js.read_text()
         if any(k in text for k in fills):
             for k, v in fills.items():
                 text = text.replace(k, v)
             js.write_text(text)
-    return name
+    return name, later_name
 
 
 def _python_tag(pyodide_dir: Path) -> str:

@@ -34,9 +34,21 @@ def stdlib_zip_path() -> Path:
     return DIST / rel
 
 
+def later_zip_path() -> Path:
+    rel = json.loads(VERSIONS.read_text())["later_zip"]
+    assert isinstance(rel, str) and rel.startswith("./"), rel
+    return DIST / rel
+
+
 @cache
 def stdlib_entries() -> dict[str, bytes]:
     with zipfile.ZipFile(stdlib_zip_path()) as z:
+        return {info.filename: z.read(info) for info in z.infolist() if not info.is_dir()}
+
+
+@cache
+def later_entries() -> dict[str, bytes]:
+    with zipfile.ZipFile(later_zip_path()) as z:
         return {info.filename: z.read(info) for info in z.infolist() if not info.is_dir()}
 
 
@@ -103,30 +115,62 @@ def sources() -> dict[str, bytes]:
 
 def test_zip_carries_the_compiled_engine_pyscript_and_stdlib_stored() -> None:
     entries = stdlib_entries()
+    later = later_entries()
     modules = load_script("precompile").engine_modules(load_script("build").engine_zip())
+    # Every engine module the browser may use is in one archive or the other, never both.
+    both = {**entries, **later}
     missing = [m for m in modules if not {f"{m.replace('.', '/')}.pyc",
-                                          f"{m.replace('.', '/')}/__init__.pyc"} & entries.keys()]
-    assert missing == [], "engine modules missing from the stdlib zip"
-    assert "tabletop/bridge/api.pyc" in entries and "lieux/rules.pyc" in entries
+                                          f"{m.replace('.', '/')}/__init__.pyc"} & both.keys()]
+    assert missing == [], "engine modules missing from both archives"
+    assert not entries.keys() & later.keys(), entries.keys() & later.keys()
+    assert "tabletop/bridge/api.pyc" in entries and "oriflamme/bots/normal.pyc" in entries
     assert "pyscript/__init__.pyc" in entries and "stdlib_on_demand.pyc" in entries
     assert "json/__init__.pyc" in entries and "asyncio/__init__.pyc" in entries  # traced: Pyodide's boot
-    assert "colorsys.pyc" not in entries and "json/tool.pyc" not in entries  # nothing imports them
-    # Bytecode only (no .py: the .pyc never read them), the list of the full archive's modules, and every
-    # entry stored: the host's gzip compresses the download.
-    assert [n for n in entries if not n.endswith(".pyc")] == ["stdlib_lazy.txt", "stdlib_on_demand.txt"]
+    assert "colorsys.pyc" not in both and "json/tool.pyc" not in both  # nothing imports them
+    # Bytecode only (no .py: the .pyc never read them), the lists of the full and later archives' modules
+    # and of those bound lazily, and every entry stored: the host's gzip compresses the download.
+    assert sorted(n for n in entries if not n.endswith(".pyc")) == ["stdlib_later.txt", "stdlib_lazy.txt",
+                                                              "stdlib_on_demand.txt"]
+    assert [n for n in later if not n.endswith(".pyc")] == []
     assert "colorsys" in entries["stdlib_on_demand.txt"].decode().split()
     # Imported by the boot, never used: bound lazily (sitecustomize), not in the zip, in the full archive.
     lazy = entries["stdlib_lazy.txt"].decode().split()
     assert "html/" in lazy and "locale" in lazy, lazy  # PyScript's `html` import, Pyodide's `locale`
     assert "sitecustomize.pyc" in entries
     assert "html/__init__.pyc" not in entries and "locale.pyc" not in entries
-    assert {n.rstrip("/") for n in lazy} <= set(entries["stdlib_on_demand.txt"].decode().split())
-    with zipfile.ZipFile(stdlib_zip_path()) as z:
-        assert {i.compress_type for i in z.infolist()} == {zipfile.ZIP_STORED}
+    assert {n.rstrip("/") for n in lazy} <= {*entries["stdlib_on_demand.txt"].decode().split(),
+                                            *entries["stdlib_later.txt"].decode().split()}
+    for path in (stdlib_zip_path(), later_zip_path()):
+        with zipfile.ZipFile(path) as z:
+            assert {i.compress_type for i in z.infolist()} == {zipfile.ZIP_STORED}, path
+
+
+def test_what_only_phase_two_runs_is_in_the_later_archive_not_the_boot_zip() -> None:
+    """The second game, the strongest bots and their search, the review: nothing a first decision of the
+    default game runs (D83) is downloaded before it; the boot's zip lists them (its finder's index)."""
+    entries = stdlib_entries()
+    later = later_entries()
+    assert re.fullmatch(r"python_later-[0-9a-f]{12}\.zip", later_zip_path().name), later_zip_path().name
+    for name in ("lieux/__init__.pyc", "lieux/rules.pyc", "oriflamme/bots/hard.pyc",
+                 "oriflamme/bots/expert.pyc", "oriflamme/belief.pyc", "tabletop/search.pyc",
+                 "tabletop/review.pyc"):
+        assert name in later and name not in entries, name
+    # What a first decision runs stays in the boot's zip.
+    for name in ("oriflamme/engine.pyc", "oriflamme/bots/normal.pyc", "tabletop/bridge/session.pyc",
+                 "typing.pyc", "asyncio/__init__.pyc"):
+        assert name in entries and name not in later, name
+    index = entries["stdlib_later.txt"].decode().split()
+    assert sorted(index) == load_script("precompile").module_names([n[:-1] for n in later])
+    # The bridge imports the review at boot (`from .. import review`) but only a finished game runs it:
+    # bound lazily, from the later archive at its first use.
+    lazy = entries["stdlib_lazy.txt"].decode().split()
+    assert "tabletop.review" in lazy and "tabletop.review" in index, lazy
+    sw = (DIST / "sw.js").read_text()
+    assert f'"url":"{later_zip_path().relative_to(DIST).as_posix()}"' in sw.replace(" ", "")  # precached
 
 
 def test_every_pyc_is_unchecked_hash_based_with_one_magic_and_its_source_hash() -> None:
-    entries = stdlib_entries()
+    entries = {**stdlib_entries(), **later_entries()}
     pycs = sorted(n for n in entries if n.endswith(".pyc"))
     assert len(pycs) > 150
     magics = {entries[n][:4] for n in pycs}
@@ -222,7 +266,7 @@ RESTORE_JS = r"""
 import { readFileSync } from "node:fs";
 import { gunzipSync } from "node:zlib";
 import { pathToFileURL } from "node:url";
-const [pyodideDir, stdlib, snapshot, formatJs, modulesJson, stockZip] = process.argv.slice(1);
+const [pyodideDir, stdlib, snapshot, formatJs, modulesJson, stockZip, laterZip] = process.argv.slice(1);
 const { loadPyodide } = await import(pathToFileURL(pyodideDir + "/pyodide.mjs").href);
 const { expandSnapshot } = await import(pathToFileURL(formatJs).href);
 const gz = readFileSync(snapshot);
@@ -232,6 +276,7 @@ const py = await loadPyodide({ indexURL: pyodideDir + "/", stdLibURL: stdlib,
                                _loadSnapshot: new Uint8Array(raw), stdout: () => {}, stderr: () => {} });
 py.globals.set("MODULES", modulesJson);
 py.FS.writeFile("/tmp/stock.zip", readFileSync(stockZip));
+py.FS.writeFile("/tmp/later.zip", readFileSync(laterZip));
 let out;
 try {
   out = py.runPython(`
@@ -241,10 +286,17 @@ modules = json.loads(MODULES)
 already = [m for m in modules if m in sys.modules]
 # Bound lazily at boot (the zip's sitecustomize), still unused in the restored memory.
 lazy = sorted(m for m in sys.modules if type(sys.modules[m]).__name__ == "_LazyModule")
-# What the page installs after a restore: the full archive on demand (here from a file, not a download).
-index = zipimport.zipimporter(stdlib_on_demand.__file__.rpartition("/")[0]).get_data("stdlib_on_demand.txt")
-sys.meta_path.append(stdlib_on_demand.OnDemandStdlib(
-    "stock.zip", frozenset(index.decode().split()), fetch=lambda url: open("/tmp/stock.zip", "rb").read()))
+# The snapshot's finders (the build's), replaced by what the page installs after a restore: the later and
+# full archives on demand (here read from files, not downloaded).
+finders = [type(f).__name__ for f in sys.meta_path]
+stdlib_on_demand.install("stock.zip", "later.zip")
+fetched = []
+def from_file(url):
+    fetched.append(url)
+    return open("/tmp/" + url, "rb").read()
+for finder in sys.meta_path:
+    if isinstance(finder, stdlib_on_demand.OnDemandStdlib):
+        finder.fetch = from_file
 compiled = []
 compile_source = zipimport._compile_source
 def refuse(pathname, source):
@@ -271,6 +323,9 @@ json.dumps({
     "lazy": lazy,
     "escape": __import__("html").escape("<b>"),
     "html_file": sys.modules["html"].__file__,
+    "search_file": sys.modules["tabletop.search"].__file__,
+    "finders": finders,
+    "fetched": fetched,
 })
 `);
 } catch (err) {  // only the Python traceback (node would print a line of minified Pyodide with it)
@@ -287,7 +342,7 @@ def test_shipped_pyodide_restores_the_snapshot_and_imports_the_pyc_without_compi
     pyodide_dir = ROOT / "node_modules" / "pyodide"
     args = [str(pyodide_dir), str(stdlib_zip_path()), str(snapshot_path()),
             str(ROOT / "web" / "boot" / "snapshot-format.js"), json.dumps(modules),
-            str(pyodide_dir / "python_stdlib.zip")]
+            str(pyodide_dir / "python_stdlib.zip"), str(later_zip_path())]
     proc = subprocess.run(["node", "--input-type=module", "-e", RESTORE_JS, *args],
                           capture_output=True, text=True, cwd=ROOT, timeout=180)
     assert proc.returncode == 0, re.findall(r"\w*Error\b.{0,300}", proc.stderr)[-5:]
@@ -308,4 +363,9 @@ def test_shipped_pyodide_restores_the_snapshot_and_imports_the_pyc_without_compi
     lazy_index = {n.rstrip("/") for n in stdlib_entries()["stdlib_lazy.txt"].decode().split()}
     assert "locale" in r["lazy"] and set(r["lazy"]) <= lazy_index, r["lazy"]  # (html: PyScript imports it)
     assert r["escape"] == "&lt;b&gt;" and r["html_file"].startswith("/lib/python_stdlib_full.zip/html/")
+    # The snapshot was made with both archives' finders; the later archive's modules, imported again here,
+    # come from it (downloaded once: a restored memory has the finder, not the file).
+    assert r["finders"].count("OnDemandStdlib") == 2, r["finders"]
+    assert r["search_file"] == "/lib/python_later.zip/tabletop/search.pyc", r["search_file"]
+    assert sorted(r["fetched"]) == ["later.zip", "stock.zip"], r["fetched"]
 

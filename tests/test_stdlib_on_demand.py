@@ -102,3 +102,54 @@ def test_the_trace_binds_modules_of_the_path_lazily_and_notes_which_ran(tmp_path
         sys.path.remove(str(tmp_path))
         for name in ("lazyprobe_used", "lazyprobe_unused"):
             sys.modules.pop(name, None)
+
+
+def test_an_archive_already_mounted_is_not_downloaded_again(tmp_path: Path) -> None:
+    """The page's background fetch wrote the later archive (web/boot/interpreter.js): an import that needs
+    it reads the file; before that, the import downloads it itself (the synchronous path)."""
+    fetched: list[str] = []
+
+    def fetch(url: str) -> bytes:
+        fetched.append(url)
+        return archive()
+
+    mounted = tmp_path / "later.zip"
+    names = frozenset({"ondemand_probe_mod", "ondemand_probe_pkg", "ondemand_probe_pkg.sub"})
+    f = OnDemandStdlib("later.zip", names, fetch=fetch, archive=str(mounted))
+    sys.meta_path.append(f)
+    try:
+        mounted.write_bytes(archive())  # fetched in the background before the import
+        assert importlib.import_module("ondemand_probe_mod").VALUE == 42
+        assert fetched == []
+        del sys.modules["ondemand_probe_mod"]
+        mounted.unlink()  # (a restored snapshot: the finder is there, the file is not)
+        assert importlib.import_module("ondemand_probe_mod").VALUE == 42
+        assert fetched == ["later.zip"] and mounted.exists()
+    finally:
+        sys.meta_path.remove(f)
+        for name in list(sys.modules):
+            if name.startswith("ondemand_probe"):
+                del sys.modules[name]
+
+
+def test_a_later_archive_that_cannot_be_downloaded_leaves_stdlib_names_to_the_full_one(
+        finder: tuple[OnDemandStdlib, list[str], list[str]], tmp_path: Path) -> None:
+    """D84: a stdlib module of the later archive then comes from the full archive; an engine module (in
+    no other archive) fails with an ImportError that names the file and the cause."""
+    _, fetched, _ = finder
+
+    def fail(url: str) -> bytes:
+        raise ImportError(f"{url} could not be downloaded (HTTP 404)")
+
+    later = OnDemandStdlib("python_later-0.zip", frozenset({"ondemand_probe_mod", "ondemand_probe_engine"}),
+                           fetch=fail, archive=str(tmp_path / "later.zip"),
+                           fallback=frozenset({"ondemand_probe_mod"}))
+    sys.meta_path.insert(len(sys.meta_path) - 1, later)  # before the full archive's finder
+    try:
+        assert importlib.import_module("ondemand_probe_mod").VALUE == 42
+        assert fetched == ["https://example.test/full.zip"]
+        with pytest.raises(ImportError, match=r"ondemand_probe_engine.*python_later-0\.zip could not be "
+                                              r"downloaded \(HTTP 404\)"):
+            importlib.import_module("ondemand_probe_engine")
+    finally:
+        sys.meta_path.remove(later)

@@ -44,6 +44,16 @@ KEPT_JS = """async () => {
 }"""
 
 
+# Resolves once the engine worker reported the later archive's background fetch (D83): the stages then.
+LATER_JS = """async () => {
+  const { boot } = await import('./web/boot/boot.js');
+  for (let i = 0; i < 600 && !boot.stages.some(([s]) => s === 'later-fetched' || s === 'later-failed'); i++) {
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  return boot.stages.map(([s]) => s);
+}"""
+
+
 # When the first decision was put on the page (page clock), and the snapshot downloads started before it.
 FIRST_DECISION_JS = """new MutationObserver((_, observer) => {
   if (!document.querySelector('[data-action]')) return;
@@ -116,6 +126,10 @@ def test_first_visit_boots_python_then_the_next_restores_the_kept_snapshot(stric
     assert "stdlib-on-demand" not in page.evaluate(STAGES_JS)
 
     keep_snapshot(page)
+    # The later archive (D83) was fetched in the background once the first decision was drawn; nothing
+    # needed it sooner.
+    stages = page.evaluate(LATER_JS)
+    assert before(stages, "engine", "later-fetched") and "later-on-demand" not in stages, stages
     stages = boot_game(page, site_url)  # the next visit
     for stage in ("page-snapshot", "page-wasm", "snapshot-from-page", "wasm-from-page", "snapshot-restored",
                   "python", "engine"):
@@ -250,3 +264,55 @@ def test_a_module_outside_the_boot_zip_is_imported_on_demand(strict_page: Any,
         assert got["name"] == name and got["file"].startswith("/lib/python_stdlib_full.zip/"), got
     assert strict_page.evaluate(STAGES_JS).count("stdlib-on-demand") == 1  # one download for all
     play_one_move(strict_page)
+
+
+def rewrite(path: Path, text: str) -> None:
+    """Change a file of the probe site (a hard link to the shared copy: a new file instead)."""
+    path.unlink()
+    path.write_text(text)
+
+
+def test_a_later_module_imports_after_the_background_fetch_without_another_download(
+        strict_page: Any, probe_site: tuple[str, Path]) -> None:
+    url, _ = probe_site
+    boot_game(strict_page, url)
+    stages = strict_page.evaluate(LATER_JS)
+    assert "later-fetched" in stages, stages
+    for name in ("lieux.rules", "tabletop.search", "oriflamme.bots.hard"):
+        got = strict_page.evaluate(PROBE_JS, name)
+        assert got["file"].startswith("/lib/python_later.zip/"), got
+    assert "later-on-demand" not in strict_page.evaluate(STAGES_JS)  # read from the fetched file
+    play_one_move(strict_page)
+
+
+def test_a_later_module_needed_before_the_background_fetch_is_downloaded_at_once(
+        strict_page: Any, probe_site: tuple[str, Path]) -> None:
+    url, root = probe_site
+    pwa = root / "web" / "pwa" / "pwa.js"
+    text = pwa.read_text()
+    assert 'postMessage({ type: "later-archive" })' in text
+    rewrite(pwa, text.replace('postMessage({ type: "later-archive" })', 'postMessage({ type: "nothing" })'))
+    boot_game(strict_page, url)
+    for name in ("tabletop.search", "lieux.rules"):
+        got = strict_page.evaluate(PROBE_JS, name)
+        assert got["file"].startswith("/lib/python_later.zip/"), got
+    stages = strict_page.evaluate(STAGES_JS)
+    assert stages.count("later-on-demand") == 1 and "later-fetched" not in stages, stages
+    play_one_move(strict_page)
+
+
+def test_without_the_later_archive_its_modules_fall_back_or_fail_in_words(
+        page: Any, probe_site: tuple[str, Path]) -> None:
+    """D84: the boot and the first decisions need nothing from it; its stdlib modules come from the full
+    archive, and an engine module's import fails with an error naming the file and the cause."""
+    url, root = probe_site
+    (later,) = (root / "runtime").glob("pyodide-*/python_later-*.zip")
+    later.unlink()
+    boot_game(page, url)
+    assert "later-failed" in page.evaluate(LATER_JS)
+    got = page.evaluate(PROBE_JS, "_colorize")
+    assert got["file"].startswith("/lib/python_stdlib_full.zip/"), got
+    with pytest.raises(Exception, match=rf"tabletop\.search.*{re.escape(later.name)} could not be downloaded "
+                                        r"\(HTTP 404\)"):
+        page.evaluate(PROBE_JS, "tabletop.search")
+    play_one_move(page)

@@ -13,7 +13,8 @@
 //   first visit boots Python instead of waiting for 5 MB. The page has usually read and inflated it
 //   already (boot.js), and compiled the wasm too (see withEarlyWasm).
 // - Once Python runs, any stdlib module the boot's zip left out is imported from the full archive on
-//   demand (py/stdlib_on_demand.py).
+//   demand (py/stdlib_on_demand.py), and what a first decision does not run from the later archive,
+//   fetched in the background when the page asks (fetchLaterWhenAsked, D83).
 // The zip also carries our engine and PyScript's `pyscript` package, compiled; after loading, the zip
 // goes before the cwd on sys.path so that the compiled copy of `pyscript` is imported, not the .py
 // sources PyScript writes into the cwd at every boot (the build checks that they are the same text).
@@ -32,6 +33,11 @@ const SNAPSHOT = "@SNAPSHOT@";
 // The stock stdlib archive, for the modules the boot's zip leaves out (py/stdlib_on_demand.py).
 const STDLIB_FULL = new URL("@STDLIB_FULL@".startsWith("@") ? "python_stdlib.zip" : "@STDLIB_FULL@", indexURL).href;
 const LOCK = '@LOCK_CONTENTS@';
+// The later archive (D83): the modules a first decision does not run, compiled. Fetched in the background
+// once the page asks (after its first decision: web/pwa/pwa.js), or at once by the import that needs it
+// sooner (py/stdlib_on_demand.py, a synchronous request).
+const LATER = "@STDLIB_LATER@".startsWith("@") ? "" : new URL("@STDLIB_LATER@", indexURL).href;
+const LATER_PATH = "/lib/python_later.zip";  // where stdlib_on_demand.py looks for it
 
 export const version = pyodide.version;
 
@@ -42,7 +48,7 @@ if '' in _s.path: _s.path.remove(''); _s.path.append('')
 del _s
 try:
     import stdlib_on_demand as _m
-    _m.install(${JSON.stringify(STDLIB_FULL)})
+    _m.install(${JSON.stringify(STDLIB_FULL)}, ${JSON.stringify(LATER)})
     del _m
 except ImportError:
     pass  # an unbuilt tree: the stock stdlib is all there`;
@@ -87,6 +93,33 @@ async function withEarlyWasm(modulePromise, load) {
 }
 
 /**
+ * Writes the later archive where Python's finder looks for it, once the page asks for it on the boot's
+ * channel ({type: "later-archive"}), unless an import already needed it. Python never runs while this
+ * does (one thread): the finder sees the whole file or none.
+ * @param {{FS: {analyzePath(path: string): {exists: boolean}, writeFile(path: string, data: Uint8Array): void}}} py
+ */
+function fetchLaterWhenAsked(py) {
+  const ch = globalThis.oriflammeBootParams?.ch;
+  if (!LATER || !ch || typeof BroadcastChannel !== "function") return;
+  const channel = new BroadcastChannel(ch);
+  channel.onmessage = async ({ data }) => {
+    if (data?.type !== "later-archive") return;
+    channel.close();
+    if (py.FS.analyzePath(LATER_PATH).exists) return;
+    try {
+      const resp = await fetch(LATER);
+      if (!resp.ok) throw new Error(`HTTP ${resp.status}`);
+      const bytes = new Uint8Array(await resp.arrayBuffer());
+      if (!py.FS.analyzePath(LATER_PATH).exists) py.FS.writeFile(LATER_PATH, bytes);
+      report("later-fetched");
+    } catch (err) {
+      console.warn("interpreter: the later archive could not be fetched; an import that needs it will try again", err);
+      report("later-failed");
+    }
+  };
+}
+
+/**
  * PyScript's entry point: Pyodide's loadPyodide with our options added.
  * @param {Parameters<typeof pyodide.loadPyodide>[0]} options PyScript's own
  */
@@ -97,6 +130,7 @@ export async function loadPyodide(options = {}) {
   const plain = async () => {
     const py = await boot({});
     py.runPython(AFTER_BOOT);
+    fetchLaterWhenAsked(py);  // (a restored snapshot has the later modules already run)
     return py;
   };
   if (SNAPSHOT.startsWith("@") || !SNAPSHOT || typeof DecompressionStream !== "function") return plain();

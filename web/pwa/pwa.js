@@ -3,7 +3,7 @@
 // keeps the browser's install prompt for an "Install" button.
 // Everything here tolerates browsers (and cross-site iframes) where service workers or storage are
 // denied: the game then simply runs online, without a word.
-import { keepSnapshot } from "../boot/boot.js";
+import { boot, keepSnapshot } from "../boot/boot.js";
 
 /**
  * @typedef {object} PwaState
@@ -89,13 +89,15 @@ function watch(reg, sw) {
 }
 
 let started = false;
-/** Keep the runtime's memory snapshot for the next visits (boot.js keepSnapshot), then register
- * ./sw.js. Called once the page is idle after the human's first decision is drawn (main.js
- * precacheWhenIdle), so neither download competes with the boot, the first table or the bots' first
- * moves. */
+/** Ask the engine's worker to fetch the later archive (the modules a first decision does not run, D83:
+ * web/boot/interpreter.js), keep the runtime's memory snapshot for the next visits (boot.js
+ * keepSnapshot), then register ./sw.js. Called once the page is idle after the human's first decision is
+ * drawn (main.js precacheWhenIdle), so no download competes with the boot, the first table or the bots'
+ * first moves. */
 export async function registerServiceWorker() {
   if (started) return;
   started = true;
+  try { boot.channel?.postMessage({ type: "later-archive" }); } catch { /* no worker listens */ }
   await keepSnapshot();
   const sw = swContainer();
   if (!sw) return;
