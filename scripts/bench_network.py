@@ -34,7 +34,9 @@ class Pipe:
         self.lock = threading.Lock()
         self.free_at = 0.0
 
-    def send(self, out: Any, data: bytes) -> None:
+    def send(self, out: Any, data: bytes) -> float:
+        """Sends `data` through the pipe; returns when its first chunk went out (monotonic)."""
+        first = 0.0
         for i in range(0, len(data), CHUNK):
             chunk = data[i:i + CHUNK]
             with self.lock:
@@ -45,6 +47,8 @@ class Pipe:
             if delay > 0:
                 time.sleep(delay)
             out.write(chunk)
+            first = first or done - len(chunk) / self.rate
+        return first
 
 
 class Compressed:
@@ -81,9 +85,12 @@ class LineHandler(Handler):
     latency_s: ClassVar[float] = 0.0
     files: ClassVar[Compressed]
     on_bytes: ClassVar[Callable[[str, int], None] | None] = None
+    # (path, bytes, request received, first byte into the pipe, last byte out), monotonic: the waterfall
+    on_timing: ClassVar[Callable[[str, int, float, float, float], None] | None] = None
     protocol_version = "HTTP/1.1"  # keep-alive, as browsers and hosts use
 
     def do_GET(self) -> None:
+        received = time.monotonic()
         if "__bench=" in self.path:  # the bench's own signals: never delayed or throttled
             if self.on_bytes is not None:
                 self.on_bytes(self.path, 0)
@@ -110,7 +117,9 @@ class LineHandler(Handler):
         self.end_headers()
         if self.on_bytes is not None:
             self.on_bytes(self.path, len(body))
-        self.pipe.send(self.wfile, body)
+        first = self.pipe.send(self.wfile, body)
+        if self.on_timing is not None:
+            self.on_timing(self.path, len(body), received, first, time.monotonic())
 
     def do_HEAD(self) -> None:
         time.sleep(self.latency_s)
@@ -119,7 +128,8 @@ class LineHandler(Handler):
 
 def make_line_server(directory: Path, mbit_s: float, latency_ms: float,
                      on_bytes: Callable[[str, int], None] | None = None,
-                     files: Compressed | None = None) -> QuietServer:
+                     files: Compressed | None = None,
+                     on_timing: Callable[[str, int, float, float, float], None] | None = None) -> QuietServer:
     """A threaded server for `directory` on 127.0.0.1 (free port) behind one simulated line; `files`: the
     compressed bodies, shared (and compressed ahead: Compressed.warm) by several servers."""
     root = Path(__file__).resolve().parent.parent
@@ -130,6 +140,7 @@ def make_line_server(directory: Path, mbit_s: float, latency_ms: float,
         "latency_s": latency_ms / 1000,
         "files": files or Compressed(),
         "on_bytes": staticmethod(on_bytes) if on_bytes else None,
+        "on_timing": staticmethod(on_timing) if on_timing else None,
         "on_sent": None,
     })
 

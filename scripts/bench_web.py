@@ -143,6 +143,12 @@ class Recorder:
         # The page's ?__bench=<what>[&r=<json>] requests since mark(): (what, when, payload), in order.
         self.signals: list[tuple[str, float, Any]] = []
         self.signalled = threading.Condition(self.lock)
+        # A line server's responses: (path, bytes sent, received, first byte, last byte), monotonic.
+        self.timings: list[tuple[str, int, float, float, float]] = []
+
+    def record_timing(self, path: str, sent: int, received: float, first: float, last: float) -> None:
+        with self.lock:
+            self.timings.append((path, sent, received, first, last))
 
     def record_sent(self, path: str, sent: int) -> None:
         """A line server's response (bench_network.py): `sent` bytes went out for `path`."""
@@ -182,6 +188,7 @@ class Recorder:
     def mark(self) -> int:
         with self.lock:
             self.signals.clear()
+            self.timings.clear()
             return len(self.sent)
 
     def wait_signal(self, what: str, timeout_s: float, nth: int = 1) -> tuple[float, Any]:
@@ -217,7 +224,8 @@ def serve(dist: Path) -> tuple[Any, str, Recorder]:
 def serve_line(dist: Path, mbit_s: float, latency_ms: float, files: Compressed) -> tuple[Any, str, Recorder]:
     """dist/ behind a simulated line (scripts/bench_network.py: gzip, latency, one shared pipe)."""
     recorder = Recorder(dist, compresses=True)
-    server = make_line_server(dist, mbit_s, latency_ms, on_bytes=recorder.record_sent, files=files)
+    server = make_line_server(dist, mbit_s, latency_ms, on_bytes=recorder.record_sent, files=files,
+                              on_timing=recorder.record_timing)
     threading.Thread(target=server.serve_forever, daemon=True).start()
     return server, f"http://127.0.0.1:{server.server_address[1]}/", recorder
 
@@ -242,8 +250,37 @@ def measure(context: Any, url: str, recorder: Recorder) -> dict[str, Any]:
     end_wall, _ = recorder.wait_signal("end", TIMEOUT_MS / 1000)
     result: dict[str, Any] = recorder.wait_signal("done", 30)[1]  # (the heartbeat's last second)
     result.update(sent_bytes(recorder, start, end_wall), errors=errors)
+    if recorder.compresses:
+        result["waterfall"] = waterfall(recorder, end_wall)
     page.close()
     return result
+
+
+def waterfall(recorder: Recorder, end_wall: float) -> dict[str, Any]:
+    """A line server's responses of one visit, up to the end point, in ms from the page's own request:
+    [path, bytes sent, received, first byte, last byte]; and, for each response, how long the shared
+    pipe had sat idle before that response's first byte (`idle_before`, the same order)."""
+    with recorder.lock:
+        rows = sorted(t for t in recorder.timings if t[2] <= end_wall)
+    if not rows:
+        return {"rows": [], "idle_before": []}
+    rows.sort(key=lambda r: r[2])
+    t0 = rows[0][2]
+    spans = sorted((first, last) for _, sent, _, first, last in rows if sent)
+    busy: list[tuple[float, float]] = []  # the union of the spans: the pipe was sending
+    for a, b in spans:
+        if busy and a <= busy[-1][1]:
+            busy[-1] = (busy[-1][0], max(busy[-1][1], b))
+        else:
+            busy.append((a, b))
+
+    def idle_until(t: float) -> float:
+        return (t - t0) - sum(max(0.0, min(b, t) - a) for a, b in busy if a < t)
+
+    ms = lambda t: round((t - t0) * 1000)  # noqa: E731
+    return {"rows": [[p.split("?", 1)[0].lstrip("/") or "index.html", sent, ms(r), ms(f), ms(last)]
+                     for p, sent, r, f, last in rows],
+            "idle_before": [round(idle_until(f) * 1000) for _, _, _, f, _ in rows]}
 
 
 # --direct: Chromium started by the bench, the heartbeat served in the page (as Playwright's defaults do,
@@ -354,6 +391,10 @@ def main() -> None:
     ap.add_argument("--json", help="write every measurement here")
     ap.add_argument("--direct", action="store_true", help="no driver attached (see above); no hard-bot part")
     ap.add_argument("--localhost-only", action="store_true", help="skip the network profiles")
+    ap.add_argument("--waterfall", choices=sorted(PROFILES),
+                    help="only first visits over this line (game and bare, alternating): their ratio and "
+                         "the request waterfall of each (when each request came, started, ended; how long "
+                         "the pipe sat idle before each)")
     args = ap.parse_args()
 
     src = Path(args.dist)
@@ -366,13 +407,17 @@ def main() -> None:
             prepare_direct(dist)
         server, base, recorder = serve(dist)
         try:
-            if args.direct:
+            if args.waterfall:
+                report_waterfalls(run_line_only(dist, args.waterfall, args.rounds), args.waterfall)
+                runs, hard = {}, None
+            elif args.direct:
                 runs, hard = run_direct(base, recorder, args.rounds)
             else:
                 runs, hard = run_driven(base, recorder, args.rounds, dist, network=not args.localhost_only)
         finally:
             server.shutdown()
-        report(runs, args.rounds, "no driver attached" if args.direct else "driven by Playwright")
+        if runs:
+            report(runs, args.rounds, "no driver attached" if args.direct else "driven by Playwright")
         if hard is not None:
             report_hard(hard)
     if args.json:
@@ -458,6 +503,63 @@ def run_driven(base: str, recorder: Recorder, rounds: int, dist: Path | None = N
 
 
 PRECACHE: list[dict[str, Any]] = []
+
+
+def run_line_only(dist: Path, key: str, rounds: int) -> Runs:
+    """First visits of the game and the bare page over one line profile, alternating (--waterfall)."""
+    from playwright.sync_api import sync_playwright
+
+    _, mbit, latency = PROFILES[key]
+    server, line_base, line_recorder = serve_line(dist, mbit, latency, Compressed().warm(dist))
+    runs: Runs = {"game": [], "bare": []}
+    try:
+        with sync_playwright() as p:
+            browser = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+            try:
+                for i in range(rounds):
+                    for name, path in rounds_order(i):
+                        context = browser.new_context()
+                        context.add_init_script(INIT_SCRIPT)
+                        try:
+                            runs[name].append(measure(context, line_base + path, line_recorder))
+                        finally:
+                            context.close()
+                    progress(runs, i, rounds)
+            finally:
+                browser.close()
+    finally:
+        server.shutdown()
+    return runs
+
+
+# The big downloads whose start the waterfall reports (the pipe's idle time before them is pure latency).
+BIG = ("pyodide.asm.wasm", "python_stdlib")
+
+
+def report_waterfalls(runs: Runs, key: str) -> None:
+    load = os.getloadavg()
+    g, b = median([r["end"] for r in runs["game"]]), median([r["end"] for r in runs["bare"]])
+    print(f"\nfirst visits over {PROFILES[key][0]}, medians of {len(runs['game'])} (alternating); "
+          f"load average {load[0]:.1f} / {load[1]:.1f} / {load[2]:.1f}")
+    print(f"ratio game/bare: {g / b:.2f}  ({g:.0f} ms vs {b:.0f} ms)")
+    for name in ("game", "bare"):
+        said = []
+        for big in BIG:
+            firsts = [[(row[3], idle) for row, idle in zip(wf["rows"], wf["idle_before"], strict=True)
+                       if big in row[0]] for wf in (v["waterfall"] for v in runs[name])]
+            firsts = [f for f in firsts if f]
+            if firsts:
+                said.append(f"{big}: {median([f[0][1] for f in firsts]):.0f} ms (its first byte at "
+                            f"{median([f[0][0] for f in firsts]):.0f} ms)")
+        print(f"{name}: the pipe sat idle before " + "; ".join(said))
+    for name in ("game", "bare"):
+        visit = runs[name][0]
+        print(f"\n{name}, round 1 (end point {visit['end']:.0f} ms page clock): ms from the page's request")
+        print(f"| {'file':<58} | {'bytes':>9} | {'asked':>6} | {'first':>6} | {'last':>6} | {'idle':>5} |")
+        print(f"|{'-' * 60}|{'-' * 11}|{'-' * 8}|{'-' * 8}|{'-' * 8}|{'-' * 7}|")
+        for row, idle in zip(visit["waterfall"]["rows"], visit["waterfall"]["idle_before"], strict=True):
+            path, sent, asked, first, last = row
+            print(f"| {path[-58:]:<58} | {sent:>9,} | {asked:>6} | {first:>6} | {last:>6} | {idle:>5} |")
 
 
 def run_direct(base: str, recorder: Recorder, rounds: int) -> tuple[Runs, None]:

@@ -97,8 +97,8 @@ def test_boot_modules_name_the_built_zip_and_snapshot() -> None:
     assert f'const STDLIB = "{zip_path.name}";' in interpreter
     snap = snapshot_path()
     assert snap.exists() and re.fullmatch(r"snapshot-[0-9a-f]{12}\.bin", snap.name), snap
-    boot = (DIST / "web" / "boot" / "boot.js").read_text()
-    assert f'const SNAPSHOT = "{snap.name}";' in boot  # the page prepares the very snapshot Pyodide gets
+    early = (DIST / "web" / "boot" / "early.js").read_text()
+    assert f'const SNAPSHOT = "{snap.name}";' in early  # the page prepares the very snapshot Pyodide gets
 
 
 def sources() -> dict[str, bytes]:

@@ -1,8 +1,8 @@
 // Loader (docs/WEB.md). index.html loads this module BEFORE anything else of PyScript:
 //   <script type="module" src="./web/boot/boot.js"></script>
 //   <script type="py" worker name="engine" src="./py/engine_worker.py" config="./pyscript.json"></script>
-// It (0) starts a worker of its own (runtime-worker.js) that prepares Pyodide's wasm and memory snapshot,
-// relayed to the engine worker once PyScript creates it; (1) probes IndexedDB: where the browser denies
+// It (0) relays to the engine worker, once PyScript creates it, the Pyodide wasm and memory snapshot that
+// the runtime worker early.js started prepares; (1) probes IndexedDB: where the browser denies
 // storage (a cross-site iframe), PyScript's start-up would wait forever on its IndexedDB store, so an
 // in-memory IndexedDB (fake-indexeddb, bundled) is installed here and in every module worker; (2) wraps
 // globalThis.Worker so each module worker first imports worker-prelude.js (the polyfill when needed,
@@ -10,15 +10,15 @@
 // own reference to Worker — hence the order. Every boot stage is kept in `boot.stages`.
 // The @...@ placeholders are filled in by scripts/build.py and scripts/precompile.py.
 
+import { runtime, snapshotURL } from "./early.js";
+
 const here = import.meta.url;
 const CORE_URL = new URL("../../runtime/pyscript-@PYSCRIPT_VERSION@/core.js", here).href;
 const FAKE_IDB_URL = new URL("./fake-indexeddb.js", here).href;
 const PRELUDE_URL = new URL("./worker-prelude.js", here).href;
-const SNAPSHOT = "@SNAPSHOT@";
-const RUNTIME = new URL("../../runtime/pyodide-@PYODIDE_VERSION@/", here);
 
 /**
- * Starts preparing the runtime's two big pieces in a worker of its own (runtime-worker.js): the memory
+ * The runtime's two big pieces, prepared by the worker early.js started (runtime-worker.js): the memory
  * snapshot (read from Cache Storage if an earlier visit kept it, and inflated) and pyodide.asm.wasm
  * (downloaded and compiled). Returns {port, pieces}: the port that relays them to the engine worker
  * ({snapshot}, {wasm}, {absent} or {failed}; see worker-prelude.js) and the names of the pieces coming;
@@ -26,39 +26,17 @@ const RUNTIME = new URL("../../runtime/pyodide-@PYODIDE_VERSION@/", here);
  * @returns {{port: MessagePort, pieces: RuntimePiece[]} | null}
  */
 function startEarlyRuntime() {
-  if (typeof MessageChannel !== "function") return null;
-  /** @type {RuntimeJob} */
-  const job = {};
-  const snapshot = snapshotURL();
-  if (snapshot && typeof DecompressionStream === "function") job.snapshot = snapshot;
-  if (typeof WebAssembly?.compileStreaming === "function") job.wasm = new URL("pyodide.asm.wasm", RUNTIME).href;
-  if (!job.snapshot && !job.wasm) return null;
+  if (!runtime || !runtime.pieces.length) return null;
   const { port1, port2 } = new MessageChannel();
-  const pieces = /** @type {RuntimePiece[]} */ (Object.keys(job));
-  const relay = (/** @type {RuntimeMessage} */ data) => {
+  // Relayed by the page (it costs nothing: the buffer is transferred, the module shared), so that a
+  // worker that fails to load still answers: the engine worker then fetches the pieces itself.
+  runtime.listen((data) => {
     if (data.wasm) note({ type: "resource", file: "pyodide.asm.wasm" });
     const stage = data.failed ? `${data.failed}-failed` : data.absent ? `${data.absent}-absent` : Object.keys(data)[0];
     note({ type: "stage", stage: `page-${stage}` });
     port1.postMessage(data, data.snapshot ? [data.snapshot] : []);
-  };
-  const failAll = (/** @type {unknown} */ error) => {
-    for (const piece of pieces) relay({ failed: piece, error: String(error) });
-  };
-  try {
-    const worker = new Worker(new URL("./runtime-worker.js", here), { type: "module", name: "runtime" });
-    // Relayed by the page (it costs nothing: the buffer is transferred, the module shared), so that a
-    // worker that fails to load still answers: the engine worker then fetches the pieces itself.
-    worker.onmessage = ({ data }) => relay(data);
-    worker.onerror = (event) => { event.preventDefault(); failAll(event.message || "runtime worker failed"); };
-    worker.postMessage(job);
-  } catch (err) {
-    failAll(err instanceof Error ? err.message : err);
-  }
-  return { port: port2, pieces };
-}
-
-function snapshotURL() {
-  return !SNAPSHOT.startsWith("@") && SNAPSHOT ? new URL(SNAPSHOT, RUNTIME).href : null;
+  });
+  return { port: port2, pieces: runtime.pieces };
 }
 
 /**
@@ -78,7 +56,7 @@ export async function keepSnapshot() {
 }
 
 /** Sizes in bytes of what the worker downloads on boot (for the progress bar). */
-export const RUNTIME_SIZES = JSON.parse('@RUNTIME_SIZES@'.startsWith("@") ? "{}" : '@RUNTIME_SIZES@');
+export { RUNTIME_SIZES } from "./early.js";
 
 const channelName = "oriflamme-boot-" + Array.from(crypto.getRandomValues(new Uint32Array(2)), (n) => n.toString(36)).join("");
 

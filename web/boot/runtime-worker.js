@@ -1,22 +1,28 @@
-// Prepares the two big pieces of the Python runtime off every busy thread (see boot.js): the page starts
-// this worker as soon as it loads, long before PyScript creates the engine worker.
-// Message in: {snapshot: url of the gzip'd memory snapshot, wasm: url of pyodide.asm.wasm}.
+// Prepares the two big pieces of the Python runtime off every busy thread (see early.js): the page starts
+// this worker as its first act, long before PyScript creates the engine worker.
+// Message in: {snapshot: url of the gzip'd memory snapshot, wasm: url of pyodide.asm.wasm, wasmBody: its
+// response's body when the page fetched it (a first visit: early.js)}.
 // Messages out, one per piece as it is ready: {snapshot: ArrayBuffer (the memory image, transferred)},
 // {wasm: WebAssembly.Module (compiled)}, {absent: "snapshot"} (no earlier visit kept it: the first visit
 // boots without it, never downloading it first), or {failed: "snapshot" | "wasm", error}. Then it closes.
-import { keptSnapshot } from "./snapshot-format.js";
 
 addEventListener("message", async ({ data }) => {
+  /** @type {RuntimeJob} */
+  const job = data;
   const jobs = [];
-  if (data.snapshot) {
-    jobs.push(keptSnapshot(data.snapshot).then(
-      (buffer) => (buffer ? postMessage({ snapshot: buffer }, [buffer]) : postMessage({ absent: "snapshot" })),
-      (err) => postMessage({ failed: "snapshot", error: String(err?.message || err) })));
-  }
-  if (data.wasm) {
-    jobs.push(WebAssembly.compileStreaming(fetch(data.wasm)).then(
+  if (job.wasm) {  // compiled while it streams in
+    const wasm = job.wasmBody
+      ? new Response(job.wasmBody, { headers: { "Content-Type": "application/wasm" } })
+      : fetch(job.wasm);
+    jobs.push(WebAssembly.compileStreaming(wasm).then(
       (module) => postMessage({ wasm: module }),
       (err) => postMessage({ failed: "wasm", error: String(err?.message || err) })));
+  }
+  if (job.snapshot) {
+    const url = job.snapshot;  // the format's module only now: the wasm goes first
+    jobs.push(import("./snapshot-format.js").then(({ keptSnapshot }) => keptSnapshot(url)).then(
+      (buffer) => (buffer ? postMessage({ snapshot: buffer }, [buffer]) : postMessage({ absent: "snapshot" })),
+      (err) => postMessage({ failed: "snapshot", error: String(err?.message || err) })));
   }
   await Promise.all(jobs);
   close();
