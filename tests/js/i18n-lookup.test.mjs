@@ -28,8 +28,8 @@ test("a text that depends on a count takes the form the language's plural rules 
   assert.equal(t("tokens", { n: 1 }), "1 jeton");
   assert.equal(t("tokens", { n: 3 }), "3 jetons");
   await setLang("de");
-  assert.equal(t("tokens", { n: 1 }), "1 Einflusspunkt");
-  assert.equal(t("tokens", { n: 0 }), "0 Einflusspunkte");
+  assert.equal(t("tokens", { n: 1 }), "1 Münze");  // German tokens are coins, never points (D75)
+  assert.equal(t("tokens", { n: 0 }), "0 Münzen");
   await setLang("en");
   assert.equal(t("tokens"), "{n} tokens");  // no count: the general form, placeholder kept
 });

@@ -4,7 +4,7 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { loadCatalogue } from "../../web/ui/catalogue.js";
-import { defaultSetup, fromParams, settingsOf, seedOk, setGameControl, withSettings, MAX_SEED } from "../../web/ui/setup.js";
+import { defaultSetup, fromParams, settingsOf, seedOk, setGameControl, withSettings, checkedSetup, MAX_SEED } from "../../web/ui/setup.js";
 
 const FIVE = ["red", "blue", "green", "yellow", "black"];
 const CATALOGUE = {
@@ -99,4 +99,18 @@ test("a resumed game's settings bring back its game and variant, and nothing unk
   assert.equal(withSettings(base, { game: "lieux", set: "B" }).game, "lieux");
   assert.equal(withSettings(base, { game: "chess" }), base);
   assert.equal(withSettings(base, undefined), base);
+});
+
+test("remembered choices are kept only where the catalogue still offers them", () => {
+  const base = defaultSetup("en");
+  const kept = checkedSetup({ ...base, game: "lieux", set: "C", players: 4, colour: "green", speed: "0.5",
+    levels: ["hard", "human", "easy", "normal"], options: { lieux: { hidden_gold: true } } }, base);
+  assert.deepEqual([kept.game, kept.set, kept.players, kept.colour, kept.speed], ["lieux", "C", 4, "green", "0.5"]);
+  assert.deepEqual(kept.levels, ["hard", "human", "easy", "normal"]);
+  assert.deepEqual(kept.options.lieux, { hidden_gold: true });
+  const stale = checkedSetup(/** @type {any} */ ({ ...base, game: "chess", edition: "deluxe", players: 9, colour: "pink",
+    speed: "fast", levels: ["godlike"], options: { lieux: { hidden_gold: "yes" } } }), base);
+  assert.deepEqual([stale.game, stale.edition, stale.players, stale.colour, stale.speed], ["oriflamme", "retail", 5, "red", "1"]);
+  assert.deepEqual(stale.levels, base.levels);
+  assert.deepEqual(stale.options, base.options);
 });

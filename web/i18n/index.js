@@ -115,6 +115,12 @@ function textSection(key) {
   return colon < 0 ? ["t", key] : [`${key.slice(0, colon)}:t`, key.slice(colon + 1)];
 }
 
+/**
+ * "Red and Green": a list of names joined the way the language in use joins them.
+ * @param {string[]} names
+ */
+export const listText = (names) => new Intl.ListFormat(lang(), { type: "conjunction" }).format(names);
+
 /** t("round", {r: 2, n: 6}) → "Round 2/6" (t("lieux:rank", …) for a game's own text); else English, else the key. */
 /** @type {Map<string, Intl.PluralRules>} */
 const pluralRules = new Map();

@@ -66,6 +66,8 @@ export interface State {
   tutorial: any | null;       // a guided game's script (api.tutorial): settings, player, steps with notes
   stats: boolean;             // the statistics dialog is open
   firstMoveAt: number | null; // the action count at the human's first move this sitting (Undo's limit)
+  link: string;               // the URL parameters the game in play was dealt from (saves.js gameLink), "" from the form
+  askLink: string | null;     // a link for another game than the saved one: the question before replacing it
 }
 
 /** What a player's badge needs to know of the table (chrome.js badge; each game's meta has more). */

@@ -1,7 +1,8 @@
 // The table chrome every game shares: the top bar, a player's badge, the end-of-game dialog and the
 // button that brings it back. A game's adapter (oriflamme/, lieux/) fills them with its own content.
 import { h } from "./dom.js";
-import { t, colourName, LANG_CODES, lang } from "../i18n/index.js";
+import { t, colourName, listText, LANG_CODES, lang } from "../i18n/index.js";
+import { themeInUse, soundOn } from "./prefs.js";
 /** @import { BaseView, Colour, Update } from "../types/bridge" */
 /** @import { BadgeMeta, EndOptions } from "../types/ui" */
 /** @import { Children, VNode } from "./dom.js" */
@@ -19,6 +20,19 @@ function seatKind(colour, meta) {
 }
 
 /**
+ * The device's switches (web/ui/prefs.js): a light table, and sound cues. In the top bar from 481 px
+ * (narrower, the bar would take a second line: they are on the setup screen then).
+ */
+export function deviceSwitches() {
+  const light = themeInUse() === "light";
+  return h("span", { class: "switches", key: "switches" },
+    h("button", { type: "button", class: "tb-btn tb-icon", "data-ui": "theme", "data-testid": "theme", title: t("lightTheme"),
+      "aria-label": t("lightTheme"), "aria-pressed": light ? "true" : "false" }, light ? "☀" : "☾"),
+    h("button", { type: "button", class: "tb-btn tb-icon", "data-ui": "sound", "data-testid": "sound", title: t("sound"),
+      "aria-label": t("sound"), "aria-pressed": soundOn() ? "true" : "false" }, soundOn() ? "♪" : "♪̸"));
+}
+
+/**
  * The bar above the table: the game's name, where the game stands (`round`, `extras`), language, rules, menu.
  * @param {Children} brand
  * @param {Children} round
@@ -30,6 +44,7 @@ export function topBar(brand, round, extras = []) {
     h("span", { class: "round", "data-testid": "round" }, round),
     ...extras,
     h("span", { class: "spacer" }),
+    deviceSwitches(),
     h("select", { class: "tb-lang", "data-setup": "lang", "aria-label": t("language") },
       LANG_CODES.map((code) => h("option", { value: code, selected: code === lang() }, code.toUpperCase()))),
     h("button", { type: "button", class: "tb-btn", "data-ui": "rules" }, t("rulesButton")),
@@ -42,9 +57,9 @@ export function topBar(brand, round, extras = []) {
  * @param {Colour} colour
  * @param {BaseView} view
  * @param {BadgeMeta} meta
- * @param {{score: Children, counts: Children, rows?: Children[], action?: string | null, target?: boolean}} parts
+ * @param {{score: Children, counts: Children, rows?: Children[], action?: string | null, target?: boolean, label?: string | null}} parts
  */
-export function badge(colour, view, meta, { score, counts, rows = [], action = null, target = false }) {
+export function badge(colour, view, meta, { score, counts, rows = [], action = null, target = false, label = null }) {
   const cls = ["badge", `c-${colour}`, view.to_act === colour ? "to-act" : "", target ? "target" : "",
     colour === view.viewer ? "me" : "", meta.flash === colour ? "flash" : ""].filter(Boolean).join(" ");
   const inner = [
@@ -58,7 +73,8 @@ export function badge(colour, view, meta, { score, counts, rows = [], action = n
       h("span", { class: "counts" }, counts)),
     ...rows,
   ];
-  if (action) return h("button", { key: colour, type: "button", class: cls, "data-action": action, "data-colour": colour }, inner);
+  // a badge that is a choice is named by the choice (`label`), not by everything written on it
+  if (action) return h("button", { key: colour, type: "button", class: cls, "data-action": action, "data-colour": colour, "aria-label": label || null }, inner);
   return h("div", { key: colour, class: cls, "data-colour": colour }, inner);
 }
 
@@ -97,7 +113,10 @@ export function endDialog(u, opts) {
     place += group.length;
   }
   const winners = ranking[0] || [];
-  const head = opts.viewer != null && winners.includes(opts.viewer) ? t("winnerYou") : t("winnerOther", { player: winners.map(colourName).join(" & ") });
+  const others = winners.filter((c) => c !== opts.viewer);
+  const head = others.length === winners.length
+    ? t("winnerOther", { player: listText(winners.map(colourName)), n: winners.length }) // "Red and Green win."
+    : others.length ? t("winnerYouShared", { players: listText(others.map(colourName)) }) : t("winnerYou");
   return h("div", { class: "overlay", key: "end" },
     h("div", { class: "dialog end", role: "dialog", "aria-modal": "true", "aria-labelledby": "end-title", "data-testid": "final-scores" },
       h("h2", { id: "end-title" }, opts.title),

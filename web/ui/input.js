@@ -10,6 +10,8 @@ import { act, startGame, resumeGame, leaveGame, handOver, requestHint, retellLog
 import { markLearned } from "./tutorial.js";
 import { resetStats } from "./stats.js";
 import { openReplay, skipTutorial } from "./learn.js";
+import { toggleTheme, toggleSound, soundOn, rememberSetup } from "./prefs.js";
+import { cue } from "./sound.js";
 
 /** @param {MouseEvent} ev */
 function onClick(ev) {
@@ -27,7 +29,9 @@ function onClick(ev) {
     case "rules-close": S.rules = false; render(); break;
     case "overlay-close": if (ev.target === target) { S.rules = false; render(); } break;
     case "resume": resumeGame(); break;
-    case "again": if (S.setup) S.setup = { ...S.setup, seed: "" }; startGame(); break; // a fresh deal, same table
+    case "link-keep": S.askLink = null; resumeGame(); break;
+    case "link-open": S.link = S.askLink ?? ""; S.askLink = null; startGame(); break;
+    case "again": S.link = ""; if (S.setup) S.setup = { ...S.setup, seed: "" }; startGame(); break; // a fresh deal, same table
     case "view-table": S.endHidden = true; render(); break;
     case "show-end": S.endHidden = false; render(); break;
     case "menu": leaveGame(); break;
@@ -41,6 +45,8 @@ function onClick(ev) {
     case "stats-reset": resetStats(); render(); break;
     case "watch-replay": openReplay(null); break;
     case "replay-step": openReplay(Number(d.step)); break; // (inside the viewer, replay.js moves instead)
+    case "theme": toggleTheme(); render(); break;
+    case "sound": toggleSound(); if (soundOn()) cue("turn"); render(); break;
     default: break;
   }
 }
@@ -74,6 +80,7 @@ function onSetupChange(ev) {
   s.players = Math.min(info.max, Math.max(info.min, s.players));
   if (!info.colours.includes(s.colour)) s.colour = info.colours[0];
   S.setup = s;
+  if (name !== "seed") rememberSetup(s); // the next visit opens with the same choices
   if (ev.type === "change" || name !== "seed") render();
 }
 
@@ -81,13 +88,32 @@ function onSetupChange(ev) {
 function onSubmit(ev) {
   if (ev.target instanceof Element && ev.target.closest("[data-ui=setup-form]")) {
     ev.preventDefault();
+    S.link = "";
     startGame();
   }
 }
 
 const ACTIONABLE = "[data-action],[data-select-card],[data-select-move],[data-select-choose]";
+/**
+ * Tab and Shift+Tab go round the controls of the open dialog (rules, end of game), never behind it.
+ * @param {KeyboardEvent} ev
+ */
+function trapFocus(ev) {
+  const dialogs = app.querySelectorAll('[role="dialog"][aria-modal="true"]');
+  const dialog = dialogs[dialogs.length - 1];
+  if (!dialog) return;
+  const all = /** @type {HTMLElement[]} */ (Array.from(dialog.querySelectorAll("button, select, input, textarea, a[href]")))
+    .filter((el) => !el.hasAttribute("disabled"));
+  if (!all.length) return;
+  const i = document.activeElement instanceof HTMLElement ? all.indexOf(document.activeElement) : -1;
+  const next = ev.shiftKey ? (i <= 0 ? all.length - 1 : i - 1) : (i < 0 || i === all.length - 1 ? 0 : i + 1);
+  ev.preventDefault();
+  all[next].focus();
+}
+
 /** @param {KeyboardEvent} ev */
 function onKey(ev) {
+  if (ev.key === "Tab") { trapFocus(ev); return; }
   if (ev.key === "Escape" && S.rules) { S.rules = false; render(); return; }
   if (ev.key === "Escape" && S.stats) { S.stats = false; render(); return; }
   if (!["ArrowLeft", "ArrowRight", "ArrowUp", "ArrowDown"].includes(ev.key)) return;

@@ -5,7 +5,7 @@ import { S, app, received, speed, sleep, whenIdle, render, renderNextFrame, engi
 import { adapterOf, loadAdapter, DEFAULT_GAME } from "./games.js";
 import { settingsOf, seedOk, withSettings } from "./setup.js";
 import { isHotseat } from "./hotseat.js";
-import { rememberGame, savedLog, clearSave, savedGame } from "./saves.js";
+import { rememberGame, savedLog, clearSave, savedGame, savedLink } from "./saves.js";
 import { setNotice } from "./extras.js";
 import { t } from "../i18n/index.js";
 import { registerServiceWorker } from "../pwa/pwa.js";
@@ -249,7 +249,7 @@ function saveNow() {
   const u = pendingSave;
   pendingSave = null;
   if (u !== S.update) return; // already answered: the next human decision is saved instead
-  rememberGame(S.engine, u, S.log).catch(() => { /* storage full or denied */ });
+  rememberGame(S.engine, u, S.log, S.link).catch(() => { /* storage full or denied */ });
 }
 
 export async function resumeGame() {
@@ -259,6 +259,7 @@ export async function resumeGame() {
   const engine = await engineReady();
   if (!engine || gen !== S.gen) return;
   const u = await engine.load(text);
+  S.link = savedLink();
   if (!u || "error" in u) { // a save the engine refuses: one line, and a clean new game
     clearSave();
     setNotice(t("badSave"));

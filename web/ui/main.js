@@ -6,17 +6,20 @@ import { pickLang, setLang } from "../i18n/index.js";
 import { S, TEST, app, params, received, render, whenIdle, engineReady, engineStarted } from "./store.js";
 import "./screen.js";
 import { loadCatalogue } from "./catalogue.js";
-import { defaultSetup, fromParams } from "./setup.js";
+import { defaultSetup, fromParams, checkedSetup } from "./setup.js";
+import { rememberedSetup, rememberedLang } from "./prefs.js";
 import { FONT_WARMUP_LINES } from "./bootbar.js";
-import { peekSave } from "./saves.js";
+import { peekSave, savedGame, savedLink, gameLink } from "./saves.js";
 import { isShareLink } from "./share.js";
 import { initExtras, setNotice } from "./extras.js";
 import { listen } from "./input.js";
-import { startGame, precacheWhenIdle } from "./loop.js";
+import { startGame, resumeGame, precacheWhenIdle } from "./loop.js";
 import { showReplay } from "./screen.js";
 import { t } from "../i18n/index.js";
 import { initCardDetail } from "./carddetail.js";
 import "./prefs.js"; // the theme in use, before the first frame
+import { followMotion } from "./oriflamme/motion.js";
+import { followSound } from "./sound.js";
 
 async function connect() {
   try {
@@ -38,11 +41,14 @@ async function connect() {
 }
 
 connect();
-const [lang0] = await Promise.all([setLang(pickLang(params.get("lang"))), loadCatalogue(engineReady)]);
-const parsed = fromParams(params, defaultSetup(lang0));
+const [lang0] = await Promise.all([setLang(pickLang(params.get("lang") || rememberedLang())), loadCatalogue(engineReady)]);
+const defaults = defaultSetup(lang0);
+const parsed = fromParams(params, checkedSetup(rememberedSetup(defaults), defaults));
 S.setup = parsed.setup;
 listen();
 initCardDetail(app);
+followMotion();
+followSound();
 initExtras(app, { render: () => render(), engine: () => S.engine });
 if (peekSave()?.bad) setNotice(t("badSave"));
 if (isShareLink()) { // a shared finished game: the replay viewer
@@ -53,12 +59,17 @@ if (isShareLink()) { // a shared finished game: the replay viewer
     render();
     m.startReplay(app, engineReady, render);
   });
+} else if (parsed.start && savedGame() && savedLink() !== gameLink(params)) {
+  // a link for another game than the one in progress here: ask before replacing it
+  S.askLink = gameLink(params);
+  setTimeout(() => { render(); /** @type {HTMLElement | null} */ (app.querySelector("[data-ui=link-keep]"))?.focus(); }, 0);
 } else if (parsed.start) {
   // The first screen is drawn in a task of its own, not in the one that evaluated the page's modules:
-  // two shorter main-thread tasks instead of one long one.
+  // two shorter main-thread tasks instead of one long one. The link's own game, if saved, resumes.
   S.screen = "game";
   S.busy = true;
-  setTimeout(startGame, 0);
+  S.link = gameLink(params);
+  setTimeout(savedGame() ? resumeGame : startGame, 0);
 } else setTimeout(render, 0);
 // Once the first screen is up, the table's fonts are looked up under the boot bar (bootbar.js
 // fontWarmup), a few lines per idle period so that no frame takes them all.

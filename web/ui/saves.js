@@ -8,6 +8,22 @@
 /** @import { LogLine } from "../types/ui" */
 export const SAVE_KEY = "oriflamme.save";
 export const LOG_KEY = "oriflamme.save.log";
+// The link (URL parameters that deal a game, gameLink()) the saved game was opened from; "" for a game
+// started from the setup form. Reopening the same link resumes the game instead of dealing it again.
+export const LINK_KEY = "oriflamme.save.link";
+const NOT_THE_GAME = new Set(["lang", "speed", "test", "embed"]);
+
+/**
+ * The parameters of `params` that say which game to deal, in a fixed order ("" if none).
+ * @param {URLSearchParams} params
+ */
+export function gameLink(params) {
+  const kept = [...params.entries()].filter(([k]) => !NOT_THE_GAME.has(k)).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+  return new URLSearchParams(kept).toString();
+}
+
+/** The link the saved game came from ("" from the setup form or an older save). */
+export const savedLink = () => get(LINK_KEY) || "";
 const SAVE_FORMAT = "oriflamme-web-save/1";
 const MAX_TEXT = 1_000_000;
 
@@ -72,20 +88,24 @@ export function peekSave() {
 export function clearSave() {
   drop(SAVE_KEY);
   drop(LOG_KEY);
+  drop(LINK_KEY);
 }
 
 /**
- * Keep the game at update `u` (or forget it once over). `log` is the list of shown entries.
+ * Keep the game at update `u` (or forget it once over). `log` is the list of shown entries; `link` the
+ * URL parameters the game was dealt from ("" from the setup form).
  * @param {Engine | null} engine
  * @param {Update | null} u
  * @param {LogLine[]} log
+ * @param {string} [link]
  */
-export async function rememberGame(engine, u, log) {
+export async function rememberGame(engine, u, log, link = "") {
   if (!canSave() || !engine || !u || "error" in u) return;
   if (u.over) { clearSave(); return; }
   const text = await engine.save();
   if (typeof text !== "string" || text.includes('"error"')) return;
   if (put(SAVE_KEY, text)) {
+    put(LINK_KEY, link);
     const entries = log.map((e) => ({ text: String(e.text), cls: e.cls || "", ev: e.ev, viewer: e.viewer }));
     put(LOG_KEY, JSON.stringify({ actions: u.actions, entries }));
   }

@@ -6,6 +6,7 @@ import { t } from "../i18n/index.js";
 import { S, app, speed, setRenderer, render } from "./store.js";
 import { adapterOf, DEFAULT_GAME } from "./games.js";
 import { setupScreen } from "./setup.js";
+import { deviceSwitches } from "./chrome.js";
 import { bootBar } from "./bootbar.js";
 import { passScreen } from "./hotseat.js";
 import { setupExtras, extrasOverlay, withShare } from "./extras.js";
@@ -23,7 +24,8 @@ function logPanel() {
   return h("aside", { class: "log", key: "log", "aria-label": t("log") },
     h("details", { class: "log-details", open: true },
       h("summary", {}, t("log")),
-      h("ol", { class: "log-list", "data-testid": "log" },
+      // a log, but not read aloud entry by entry: the table announces each move once (data-testid=announce)
+      h("ol", { class: "log-list", "data-testid": "log", role: "log", "aria-live": "off", "aria-label": t("log") },
         S.log.map((e) => h("li", { key: e.key, class: e.cls }, e.text)))));
 }
 
@@ -63,6 +65,17 @@ export function focusFirstAction() {
   if (el) el.focus({ preventScroll: true });
 }
 
+/** A link deals another game than the one in progress on this device: which one to play? */
+function linkQuestion() {
+  return h("div", { class: "overlay", key: "ask-link" },
+    h("div", { class: "dialog", role: "dialog", "aria-modal": "true", "aria-labelledby": "ask-link-title", "data-testid": "ask-link" },
+      h("h2", { id: "ask-link-title" }, t("linkTitle")),
+      h("p", {}, t("linkAsk")),
+      h("div", { class: "dialog-buttons" },
+        h("button", { type: "button", class: "btn primary", "data-ui": "link-keep", "data-testid": "link-keep" }, t("linkKeep")),
+        h("button", { type: "button", class: "btn", "data-ui": "link-open", "data-testid": "link-open" }, t("linkOpen")))));
+}
+
 /** The game being played, or the one chosen on the setup screen. */
 const gameNow = () => (S.screen === "game" && S.update ? S.update.view.game : S.setup?.game) || DEFAULT_GAME;
 
@@ -76,7 +89,7 @@ function draw() {
   }
   const game = adapterOf(S.update ? S.update.view.game : null);
   if (S.screen !== "game" || !S.update || !game) {
-    if (S.screen === "setup") out.push(setupScreen(S.setup, boot, savedGame() != null, learnRow()), setupExtras());
+    if (S.screen === "setup") out.push(setupScreen(S.setup, boot, savedGame() != null, learnRow(), deviceSwitches()), setupExtras());
     else { // a table on its way; if the engine refused to deal it, the way back to the menu
       const back = S.error && !S.busy ? h("button", { type: "button", class: "btn primary", "data-ui": "menu", "data-testid": "back-to-menu" }, t("newGame")) : null;
       out.push(h("main", { class: "setup", key: "wait" }, h("div", { class: "setup-card" }, h("h1", { class: "logo" }, t("title")), boot, back)));
@@ -87,6 +100,7 @@ function draw() {
     out.push(...game.screen(S.update, S, { log: logPanel(), hint: learnBox(S.update, hintBox()), speed: speed(), rerender: render,
       withShare: (v) => withReview(withShare(v)) }));
   }
+  if (S.askLink != null && S.screen === "setup") out.push(linkQuestion());
   const rules = S.rules ? adapterOf(gameNow()) : null;
   if (rules) out.push(rules.rules(S.update && S.screen === "game" ? S.update.view : null, S.setup)); // (else drawn once loaded)
   if (S.stats) out.push(statsDialog());

@@ -96,6 +96,32 @@ export function withSettings(s, settings) {
 }
 
 /**
+ * Remembered choices (web/ui/prefs.js) that the catalogue still offers; the others are `base`'s.
+ * @param {Setup} s
+ * @param {Setup} base
+ * @returns {Setup}
+ */
+export function checkedSetup(s, base) {
+  /** @type {Setup} */
+  const out = { ...s, options: { ...base.options } };
+  if (!gameOf(out.game)) out.game = base.game;
+  for (const g of games()) {
+    if (!variantOf(g.id, String(out[g.variant_setting]))) out[g.variant_setting] = base[g.variant_setting];
+    const saved = s.options && typeof s.options === "object" ? s.options[g.id] : null;
+    for (const k of Object.keys(base.options[g.id] || {})) {
+      if (saved && typeof saved === "object" && typeof saved[k] === "boolean") out.options[g.id] = { ...out.options[g.id], [k]: saved[k] };
+    }
+  }
+  out.levels = base.levels.map((d, i) => (Array.isArray(s.levels) && seatKinds(out).includes(s.levels[i]) ? s.levels[i] : d));
+  if (!SPEEDS.includes(out.speed)) out.speed = base.speed;
+  if (!Number.isInteger(out.players)) out.players = base.players;
+  const info = seatInfo(out);
+  out.players = Math.min(info.max, Math.max(info.min, out.players));
+  if (!info.colours.includes(out.colour)) out.colour = info.colours[0];
+  return out;
+}
+
+/**
  * Read ?game=&edition= (or the game's own variant: &set=)&players=&seed=&bots=&lang=&speed=&colour= and
  * the game's options (&hidden_gold=1). `start` is true if a game should begin now.
  * @param {URLSearchParams} params
@@ -214,8 +240,9 @@ function seedField(seed) {
  * @param {Setup} s
  * @param {VNode | null} boot the boot bar
  * @param {VNode | null} [learn] the Learn offer and the statistics (learn.js)
+ * @param {VNode | null} [switches] the device's theme and sound switches (chrome.js deviceSwitches)
  */
-export function setupScreen(s, boot, canResume = false, learn = null) {
+export function setupScreen(s, boot, canResume = false, learn = null, switches = null) {
   const info = seatInfo(s);
   /** @type {[number, string][]} */
   const playerOpts = [];
@@ -227,6 +254,7 @@ export function setupScreen(s, boot, canResume = false, learn = null) {
   }
   return h("main", { class: "setup", key: "setup", "data-testid": "setup" },
     h("div", { class: "setup-card" },
+      switches,
       h("h1", { class: "logo" }, t("title")),
       h("p", { class: "tagline" }, t("tagline")),
       learn,

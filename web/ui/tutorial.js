@@ -71,7 +71,7 @@ const NOTES = {
     "lieux.effect": "La carte {card} de {player} agit dès qu'elle est posée.",
   },
   de: {
-    welcome: "Willkommen! Du spielst {player}. In sechs Runden legt jeder pro Runde eine Karte in eine gemeinsame Reihe; dann wird die Reihe vom Anfang bis zum Ende abgehandelt. Wer am Ende die meisten Einflusspunkte hat, gewinnt. Folge dem hervorgehobenen Zug.",
+    welcome: "Willkommen! Du spielst {player}. In sechs Runden legt jeder pro Runde eine Karte in eine gemeinsame Reihe; dann wird die Reihe vom Anfang bis zum Ende abgehandelt. Wer am Ende die meisten Punkte hat, gewinnt. Folge dem hervorgehobenen Zug.",
     place_ends: "Deine erste Karte kommt verdeckt an den Anfang oder ans Ende der Reihe — nie in die Mitte. Niemand sonst weiß, dass es dein {card} ist.",
     place_on: "Du darfst auch eine deiner eigenen Karten abdecken: Nur die oberste Karte eines Stapels zählt, die darunter wartet geschützt, bis die obere geht.",
     resolution: "Alle haben gelegt: Die Reihe wird jetzt von ihrer ersten bis zur letzten Karte abgehandelt.",

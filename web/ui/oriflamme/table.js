@@ -25,7 +25,7 @@ export function playerLabel(colour, meta) {
  * @param {CardOptions} [opts]
  */
 export function card(edition, c, opts = {}) {
-  const { owner, up = true, tokens = 0, mine = false, tag = "div", attrs = {}, cls = "", key, label } = opts;
+  const { owner, up = true, tokens = 0, mine = false, tag = "div", attrs = {}, cls = "", key, label, said } = opts;
   const known = c != null && (up || mine);
   const name = c != null && known ? cardName(edition, c) : null;
   const classes = ["card", `c-${owner}`, up ? "up" : "down", mine ? "mine" : "", cls].filter(Boolean).join(" ");
@@ -33,8 +33,9 @@ export function card(edition, c, opts = {}) {
   const title = c != null && known
     ? `${who}${name}${up ? "" : ` (${t("faceDown")})`} — ${ability(edition, c)}`
     : `${who}${t("faceDown")}${tokens ? ` · ${t("tokens", { n: tokens })}` : ""}`;
+  // Read as one thing: a card that is no button is an image named by `said` (or its title).
   /** @type {Props} */
-  const props = { key, class: classes, title, ...attrs };
+  const props = { key, class: classes, title, ...(tag === "button" ? {} : { role: "img", "aria-label": said || title }), ...attrs };
   if (known) props["data-card"] = c;
   if (known && tag !== "button") props["data-info"] = c;
   if (tag === "button") props.type = "button";
@@ -73,8 +74,10 @@ function players(view, P, meta) {
       const discard = (view.discard && view.discard[c]) || [];
       return badge(c, view, meta, {
         // keyed by value: a new score is a new element, which pops (CSS) so changes catch the eye
-        score: h("span", { key: `score-${view.scores[c] ?? 0}`, class: "score", title: t("score"), "data-testid": `score-${c}` },
-          String(view.scores[c] ?? 0)),
+        score: [
+          h("span", { key: `score-${view.scores[c] ?? 0}`, class: "score", title: t("score"), "data-testid": `score-${c}`, "aria-hidden": "true" },
+            String(view.scores[c] ?? 0)),
+          h("span", { key: "score-words", class: "sr-only" }, t("pointsWords", { n: view.scores[c] ?? 0 }))],
         counts: [
           h("span", { title: t("handSize") }, `${t("handSize")} ${view.hand_sizes ? view.hand_sizes[c] : "?"}`),
           h("span", { title: t("asideSize") }, ` · ${t("asideSize")} ${view.aside_sizes ? view.aside_sizes[c] : "?"}`)],
@@ -84,6 +87,7 @@ function players(view, P, meta) {
               : h("span", { class: "muted" }, "—")),
           steal ? h("span", { class: "act-label" }, t("steal")) : null],
         action: steal || null,
+        label: steal ? `${t("steal")}: ${colourName(c)}, ${t("pointsWords", { n: view.scores[c] ?? 0 })}` : null,
         target: Boolean(steal),
       });
     }));
@@ -119,7 +123,9 @@ function decisionPanel(view, P, meta) {
   if (P.stay) buttons.push(h("button", { key: "stay", type: "button", class: "btn", "data-action": P.stay },
     meta.tokens ? t("stayToken") : t("stay")));
   for (const a of P.other) buttons.push(h("button", { key: `o-${a}`, type: "button", class: "btn", "data-action": a }, a));
-  return h("section", { class: `decision ${mine ? "mine" : view.is_over || !d ? "over" : "waiting"}`, key: "decision", "aria-live": "polite", "data-testid": "decision" },
+  return h("section", { class: `decision ${mine ? "mine" : view.is_over || !d ? "over" : "waiting"}`, key: "decision", "data-testid": "decision" },
+    // what a screen reader announces: one sentence per move (the last thing that happened, or your turn)
+    h("p", { class: "sr-only", "aria-live": "polite", "data-testid": "announce" }, mine ? text : meta.announce || ""),
     h("p", { class: "decision-text" }, text),
     meta.lastText ? h("p", { class: "last-event" }, meta.lastText) : null,
     buttons.length ? h("div", { class: "decision-buttons" }, buttons) : null,
@@ -187,7 +193,13 @@ function queue(view, P, sel, meta) {
       meta.flashPos === i ? "flash" : "",
     ].filter(Boolean).join(" ");
     const mine = top.owner === view.viewer;
-    const attrs = action ? { "data-action": action, "aria-label": `${label}: ${t("position", { p: i })}` } : {};
+    const facts = [colourName(top.owner), top.face_up ? t("faceUp") : t("faceDown")];
+    if (top.card && (top.face_up || mine)) facts.push(cardName(ed, top.card));
+    if (top.tokens) facts.push(t("tokens", { n: top.tokens }));
+    if (under.length) facts.push(t("stackOf", { n: stack.length }));
+    if (view.cursor === i) facts.push(t("resolvingNow"));
+    const said = t("queueCard", { pos: t("position", { p: i }), facts: facts.join(", ") });
+    const attrs = action ? { "data-action": action, "aria-label": `${label}: ${said}` } : {};
     const stackCls = ["stack", `depth-${Math.min(under.length, 4)}`, view.cursor === i ? "at-cursor" : ""].filter(Boolean).join(" ");
     let pick = null;
     if (canPickMove || canPickChoose) {
@@ -199,12 +211,12 @@ function queue(view, P, sel, meta) {
       cards: under.map((u) => (u.card && (u.face_up || u.owner === view.viewer) ? cardName(ed, u.card) : t("faceDown"))).join(", "),
     }) : null;
     items.push(h("div", { key: `stack-${i}`, class: stackCls, "data-pos": String(i) },
-      h("span", { class: "pos" }, view.cursor === i ? `▼${i}` : String(i)),
-      under.length ? h("div", { class: "under", title: coveredTitle, "aria-label": t("stackOf", { n: stack.length }) },
+      h("span", { class: "pos", "aria-hidden": "true" }, view.cursor === i ? `▼${i}` : String(i)),
+      under.length ? h("div", { class: "under", title: coveredTitle, "aria-hidden": "true" },
         under.map((u, k) => h("span", { key: `u${k}`, class: `layer c-${u.owner} ${u.face_up ? "up" : "down"}` }))) : null,
       card(ed, top.card, {
         owner: top.owner, up: top.face_up, tokens: top.tokens, mine,
-        tag: action ? "button" : "div", attrs, cls, label: short || label,
+        tag: action ? "button" : "div", attrs, cls, label: short || label, said,
       }),
       pick));
   }

@@ -33,6 +33,7 @@ export interface TableMeta {
   flashPos: number | null;
   tokens: boolean;                     // does this edition use tokens (the catalogue's)
   hint: VNode | null;
+  announce: string;                    // what the live region says of this update (one sentence)
 }
 
 /** How one card is drawn (oriflamme/table.js card). */
@@ -46,4 +47,5 @@ export interface CardOptions {
   cls?: string;
   key?: string;
   label?: string | null;
+  said?: string;                       // what a screen reader reads for a card that is no button
 }

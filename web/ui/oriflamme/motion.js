@@ -1,0 +1,178 @@
+// Motion between two drawn tables. Before an update is drawn the queue's stacks, the badges and the
+// scores are measured; once it is drawn the two views are lined up stack by stack (same owner, same
+// depth, a card known before is the same card after) and what changed moves: a new card travels from
+// its owner's badge to its place, a card turned face up flips, a card gone flies to its owner's
+// discard, every other card slides from where it was (the queue closing a gap, a Decree's move), and
+// scores count up. The UI learns no rule here: it only compares what the engine showed before and after.
+// Transforms and opacity only (the compositor's work, no layout per frame); `prefers-reduced-motion`
+// gets fades; speed 0 gets nothing. followMotion() hooks it to the game loop (loop.js events).
+import { on } from "../loop.js";
+import { S, app, speed } from "../store.js";
+/** @import { Colour } from "../../types/bridge" */
+/** @import { OriflammeView, QueueCard } from "./view" */
+/** @typedef {{owner: Colour, card: string | null, up: boolean, depth: number}} StackSig */
+/** @typedef {{rect: DOMRect, ghost: HTMLElement | null}} DrawnStack */
+/** @typedef {{view: OriflammeView, stacks: DrawnStack[], badges: Record<Colour, DOMRect>, scores: Record<Colour, number>}} Measured */
+
+const STACK = "[data-testid=queue] .stack[data-pos]";
+
+/** @type {(stack: QueueCard[]) => QueueCard} the card on top of a (never empty) stack */
+const topOf = (stack) => stack[stack.length - 1];
+/** @type {(stack: QueueCard[]) => StackSig} one stack of a view as the alignment compares it */
+const sig = (stack) => ({ owner: topOf(stack).owner, card: topOf(stack).card, up: topOf(stack).face_up, depth: stack.length });
+/** @type {(a: StackSig, b: StackSig) => boolean} */
+const same = (a, b) => a.owner === b.owner && a.depth === b.depth && (a.card == null || a.card === b.card);
+
+/**
+ * Longest common subsequence of two stack lists: pairs [old index, new index].
+ * @param {QueueCard[][]} before
+ * @param {QueueCard[][]} after
+ * @returns {[number, number][]}
+ */
+export function alignStacks(before, after) {
+  const a = before.map(sig);
+  const b = after.map(sig);
+  const n = a.length;
+  const m = b.length;
+  const L = Array.from({ length: n + 1 }, () => new Array(m + 1).fill(0));
+  for (let i = n - 1; i >= 0; i--) {
+    for (let j = m - 1; j >= 0; j--) L[i][j] = same(a[i], b[j]) ? L[i + 1][j + 1] + 1 : Math.max(L[i + 1][j], L[i][j + 1]);
+  }
+  /** @type {[number, number][]} */
+  const pairs = [];
+  for (let i = 0, j = 0; i < n && j < m;) {
+    if (same(a[i], b[j])) { pairs.push([i, j]); i++; j++; } else if (L[i + 1][j] >= L[i][j + 1]) i++; else j++;
+  }
+  return pairs;
+}
+
+/**
+ * What must be known of the drawn table before the next update is drawn.
+ * @param {HTMLElement} root
+ * @param {OriflammeView | null | undefined} view
+ * @returns {Measured | null}
+ */
+export function measure(root, view) {
+  if (!view || !view.queue) return null;
+  const stacks = Array.from(root.querySelectorAll(STACK)).map((el) => {
+    const card = el.querySelector(".card");
+    return { rect: card ? card.getBoundingClientRect() : el.getBoundingClientRect(),
+      ghost: card ? /** @type {HTMLElement} */ (card.cloneNode(true)) : null };
+  });
+  /** @type {Record<Colour, DOMRect>} */
+  const badges = {};
+  for (const b of root.querySelectorAll(".badge")) {
+    const c = Array.from(b.classList).find((k) => k.startsWith("c-"));
+    if (c) badges[c.slice(2)] = (b.querySelector(".discard") || b).getBoundingClientRect();
+  }
+  return { view, stacks, badges, scores: { ...(view.scores || {}) } };
+}
+
+/** @type {(r: DOMRect) => [number, number]} */
+const centre = (r) => [r.left + r.width / 2, r.top + r.height / 2];
+
+/**
+ * Animates the freshly drawn table from `before` (measure()'s answer). Returns the longest duration.
+ * @param {HTMLElement} root
+ * @param {Measured | null} before
+ * @param {OriflammeView | null | undefined} view
+ * @param {{speed?: number, reduced?: boolean}} [opts]
+ */
+export function animate(root, before, view, { speed = 1, reduced = false } = {}) {
+  if (!before || !view || !view.queue || speed <= 0 || typeof Element.prototype.animate !== "function") return 0;
+  const ms = Math.round(480 * speed);
+  const old = before.view.queue || [];
+  const pairs = alignStacks(old, view.queue);
+  const els = Array.from(root.querySelectorAll(STACK));
+  const matchedOld = new Set(pairs.map(([i]) => i));
+  const matchedNew = new Set(pairs.map(([, j]) => j));
+  const ease = "cubic-bezier(.2,.7,.3,1)";
+  const fade = (/** @type {Element} */ el) => el.animate([{ opacity: 0 }, { opacity: 1 }], { duration: ms, easing: "ease-out" });
+  for (const [i, j] of pairs) { // slides and flips
+    const card = els[j] && els[j].querySelector(".card");
+    const was = before.stacks[i];
+    if (!card || !was) continue;
+    const now = card.getBoundingClientRect();
+    const dx = was.rect.left - now.left;
+    const dy = was.rect.top - now.top;
+    const flip = !topOf(old[i]).face_up && topOf(view.queue[j]).face_up;
+    if (reduced) { if (flip) fade(card); continue; }
+    const frames = [];
+    if (Math.abs(dx) > 1 || Math.abs(dy) > 1) frames.push({ transform: `translate(${dx}px, ${dy}px)` }, { transform: "none" });
+    if (frames.length) card.animate(frames, { duration: ms, easing: ease });
+    if (flip) card.animate([{ transform: "perspective(400px) rotateY(90deg)" }, { transform: "none" }], { duration: ms, easing: "ease-out", composite: "add" });
+  }
+  view.queue.forEach((stack, j) => { // new cards come from their owner's badge
+    if (matchedNew.has(j)) return;
+    const card = els[j] && els[j].querySelector(".card");
+    const from = before.badges[topOf(stack).owner];
+    if (!card) return;
+    if (reduced || !from) { fade(card); return; }
+    const [fx, fy] = centre(from);
+    const [tx, ty] = centre(card.getBoundingClientRect());
+    card.animate([{ transform: `translate(${fx - tx}px, ${fy - ty}px) scale(0.4)`, opacity: 0.3 }, { transform: "none", opacity: 1 }],
+      { duration: ms * 1.2, easing: ease });
+  });
+  old.forEach((stack, i) => { // cards gone fly to their owner's discard
+    if (matchedOld.has(i) || !before.stacks[i] || !before.stacks[i].ghost) return;
+    const was = before.stacks[i].rect;
+    const ghost = before.stacks[i].ghost;
+    ghost.classList.add("ghost");
+    ghost.removeAttribute("data-action");
+    ghost.setAttribute("aria-hidden", "true");
+    ghost.style.cssText = `position:fixed;left:${was.left}px;top:${was.top}px;margin:0;pointer-events:none;z-index:25;`;
+    document.body.appendChild(ghost);
+    const to = before.badges[topOf(stack).owner];
+    const [fx, fy] = centre(was);
+    const [tx, ty] = to ? centre(to) : [fx, fy + 40];
+    const frames = reduced
+      ? [{ opacity: 1 }, { opacity: 0 }]
+      : [{ transform: "none", opacity: 1 }, { transform: `translate(${(tx - fx) * 0.15}px, ${(ty - fy) * 0.15 - 16}px) rotate(-8deg)`, opacity: 1, offset: 0.3 },
+        { transform: `translate(${tx - fx}px, ${ty - fy}px) scale(0.3) rotate(12deg)`, opacity: 0.2 }];
+    ghost.animate(frames, { duration: ms * 1.4, easing: "ease-in" }).finished.then(() => ghost.remove(), () => ghost.remove());
+  });
+  countScores(root, before.scores, view.scores || {}, ms);
+  return ms * 1.4;
+}
+
+/**
+ * Scores that changed count from the old value to the new one.
+ * @param {HTMLElement} root
+ * @param {Record<Colour, number>} from
+ * @param {Record<Colour, number>} to
+ * @param {number} ms
+ */
+function countScores(root, from, to, ms) {
+  for (const [colour, value] of Object.entries(to)) {
+    const start = from[colour];
+    const el = root.querySelector(`[data-testid="score-${colour}"]`);
+    if (!el || start == null || start === value) continue;
+    const t0 = performance.now();
+    const step = (/** @type {number} */ now) => {
+      const k = Math.min(1, (now - t0) / ms);
+      if (!el.isConnected) return;
+      el.textContent = String(Math.round(start + (value - start) * k));
+      if (k < 1) requestAnimationFrame(step);
+    };
+    requestAnimationFrame(step);
+  }
+}
+
+/** Animate each answer of the engine that changes the table in front of the same viewer. */
+export function followMotion() {
+  /** @type {Measured | null} */
+  let before = null;
+  on("update", ({ update, previous }) => {
+    const same = previous && previous.view && previous.view.game === "oriflamme" && update.view.game === "oriflamme" &&
+      previous.viewer === update.viewer && S.screen === "game" && !S.pass && speed() > 0;
+    before = same && previous ? measure(app, /** @type {OriflammeView} */ (previous.view)) : null;
+  });
+  on("drawn", ({ update }) => {
+    // The card a decision is about stays in sight (above a panel stuck to the bottom: scroll-margin, CSS).
+    if ((update.legal || []).length && !S.pass) app.querySelector(".stack.at-cursor .card")?.scrollIntoView({ block: "nearest" });
+    if (!before || S.pass) { before = null; return; }
+    const reduced = typeof matchMedia === "function" && matchMedia("(prefers-reduced-motion: reduce)").matches;
+    animate(app, before, /** @type {OriflammeView} */ (update.view), { speed: speed(), reduced });
+    before = null;
+  });
+}
