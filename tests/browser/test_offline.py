@@ -67,8 +67,11 @@ def test_offline_after_one_visit(strict_page: Any, pwa: PwaSite) -> None:
     page.click('[data-ui="rules"]')
     page.wait_for_selector('[data-testid="rules"]')
     assert page.locator('[data-testid="rules"] .card-help').count() == 10
-    # and the second game
+    # and the second game (the link is for another game than the one in progress: the page asks first)
     page.goto(f"{url}?game=lieux&players=3&set=C&seed=13&bots=easy&lang=de&speed=0&test=1")
+    page.wait_for_selector('#app[data-busy="0"] [data-action], [data-testid="link-open"]', timeout=60_000)
+    if page.locator('[data-testid="link-open"]').count():
+        page.click('[data-testid="link-open"]')
     page.wait_for_selector('#app[data-busy="0"] [data-action]', timeout=60_000)
     assert page.locator('[data-game="lieux"]').count() == 1
 

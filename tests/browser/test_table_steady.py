@@ -147,9 +147,8 @@ def test_embed(strict_page: Any, site_url: str) -> None:
 
 
 # At 360×600 the embed shows the decision (its panel sticks to the frame's bottom) and the card it is
-# about, without scrolling, and the panel does not cover that card.
+# about without the player scrolling (the page brings that card into sight), the panel not covering it.
 IN_SIGHT_JS = """() => {
-  window.scrollTo(0, 0);
   const panel = document.querySelector('[data-testid="decision"]').getBoundingClientRect();
   const card = document.querySelector('.stack.at-cursor .card');
   const c = card && card.getBoundingClientRect();

@@ -1,0 +1,71 @@
+"""Motion follows what the engine showed: placed cards travel, reveals flip, removed cards fly away.
+
+Every Web Animation the page starts is recorded (Element.prototype.animate wrapped before the page
+loads). At normal speed a few decisions of a real game must have moved cards with transforms; with
+prefers-reduced-motion the same game only fades (opacity, never a transform); at speed 0 nothing moves.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+import pytest
+
+pytestmark = pytest.mark.browser
+
+ACTIONS = '#app[data-busy="0"] [data-action]'
+HAND = '#app[data-busy="0"] [data-select-card]'
+FINAL = '[data-testid="final-scores"]'
+RECORD_JS = """
+window.__motion = [];
+const animate = Element.prototype.animate;
+Element.prototype.animate = function (frames, opts) {
+  window.__motion.push({ cls: String(this.className || ''), frames: JSON.stringify(frames) });
+  return animate.call(this, frames, opts);
+};
+"""
+
+
+def play(page: Any, seed: int, decisions: int) -> list[dict[str, str]]:
+    rng = random.Random(seed)
+    for _ in range(decisions):
+        page.wait_for_selector(f"{ACTIONS}, {FINAL}", timeout=60_000)
+        if page.locator(FINAL).count():
+            break
+        hand = page.locator(HAND)
+        if hand.count() > 1:
+            hand.nth(rng.randrange(hand.count())).click()
+        actions = page.locator(ACTIONS)
+        actions.nth(rng.randrange(actions.count())).click()
+    page.wait_for_selector(f"{ACTIONS}, {FINAL}", timeout=60_000)
+    motion: list[dict[str, str]] = page.evaluate("window.__motion")
+    return [m for m in motion if "card" in m["cls"].split()]
+
+
+def test_cards_move_at_normal_speed(strict_page: Any, site_url: str) -> None:
+    page = strict_page
+    page.add_init_script(RECORD_JS)
+    page.set_viewport_size({"width": 1280, "height": 800})
+    page.goto(f"{site_url}?edition=retail&players=3&seed=301&bots=easy&lang=en&speed=0.5&test=1")
+    motion = play(page, 301, 5)
+    travelled = [m for m in motion if "translate" in m["frames"] and "scale(0.4)" in m["frames"]]
+    assert travelled, "no card travelled from its owner's badge"
+    assert any("rotateY" in m["frames"] for m in motion), "no reveal flipped"
+
+
+def test_reduced_motion_only_fades(strict_page: Any, site_url: str) -> None:
+    page = strict_page
+    page.emulate_media(reduced_motion="reduce")
+    page.add_init_script(RECORD_JS)
+    page.goto(f"{site_url}?edition=retail&players=3&seed=301&bots=easy&lang=en&speed=0.5&test=1")
+    motion = play(page, 301, 5)
+    assert motion, "nothing faded in"
+    assert all("transform" not in m["frames"] for m in motion), motion
+
+
+def test_instant_speed_moves_nothing(strict_page: Any, site_url: str) -> None:
+    page = strict_page
+    page.add_init_script(RECORD_JS)
+    page.goto(f"{site_url}?edition=retail&players=3&seed=301&bots=easy&lang=en&speed=0&test=1")
+    assert play(page, 301, 5) == []
