@@ -73,11 +73,16 @@ def test_two_humans_never_see_each_other(strict_page: Any, site_url: str) -> Non
         for line in dom["log"]:
             if line.startswith(f"{NAMES[other]} places"):
                 assert "a face-down card" in line, line
+        # Everyone is "you" in turn: colours only, no "(you)" (D78).
+        assert not [line for line in dom["log"] if "(you)" in line]
+        assert "(you)" not in frame.inner_text("[data-testid=decision]")
         state["checks"] += 1
 
     play_to_end(page, 41, on_pass=on_pass, check=check)
     assert state["passes"] >= 6 and state["checks"] >= 12
     assert page.locator('[data-testid="final-scores"] tbody tr').count() == 3
+    end = page.inner_text('[data-testid="final-scores"]')
+    assert "(you)" not in end and "You win" not in end and "You share" not in end, end
 
 
 def test_lieux_hotseat_hides_the_other_humans_cards_and_gold(strict_page: Any, site_url: str) -> None:
@@ -95,6 +100,7 @@ def test_lieux_hotseat_hides_the_other_humans_cards_and_gold(strict_page: Any, s
     def check(frame: Any) -> None:
         me = state["shown"]
         assert frame.evaluate(LIEUX_LEAKS_JS, me) == []
+        assert "(you)" not in frame.inner_text("#app")  # D78
         state["checks"] += 1
 
     play_to_end(page, 61, on_pass=on_pass, check=check)

@@ -5,12 +5,17 @@
 // log as that player may read it (loop.js handOver): the engine redacts, the page keeps no secret.
 import { h } from "./dom.js";
 import { t, colourName } from "../i18n/index.js";
-/** @import { Update } from "../types/bridge" */
+/** @import { Colour, Update } from "../types/bridge" */
 
 /** @type {(u: Update | null | undefined) => string[]} the colours of the humans at the table */
 export const humans = (u) => (u && u.seats ? u.seats.filter((s) => s.kind === "human").map((s) => s.colour) : []);
 /** @type {(u: Update | null | undefined) => boolean} */
 export const isHotseat = (u) => humans(u).length > 1;
+/**
+ * Who "you" is in texts: the viewer, unless several humans share the device (hot-seat: no "(you)", D78).
+ * @type {(u: Update | null | undefined, viewer: Colour | null | undefined) => Colour | null}
+ */
+export const youIn = (u, viewer) => (isHotseat(u) ? null : viewer ?? null);
 
 /** The hand-over screen: nothing of the table, only who plays next. */
 /** @param {string} colour */

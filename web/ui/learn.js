@@ -11,6 +11,7 @@ import { recordGame } from "./stats.js";
 import { lx } from "./learntext.js";
 import { showReplay } from "./screen.js";
 import { DEFAULT_GAME } from "./games.js";
+import { youIn } from "./hotseat.js";
 /** @import { Update } from "../types/bridge" */
 /** @import { VNode, Child } from "./dom.js" */
 
@@ -61,7 +62,7 @@ export function withReview(endVnode) {
   if (!u || !u.over) return endVnode;
   let panel = null;
   if (S.tutorial) panel = tutorialPanel(S.tutorial, u);
-  else if (reviewMod) panel = reviewMod.reviewPanel({ game: u.view.game || DEFAULT_GAME, edition: String(/** @type {{edition?: string}} */ (u.view).edition || ""), viewer: u.viewer });
+  else if (reviewMod) panel = reviewMod.reviewPanel({ game: u.view.game || DEFAULT_GAME, edition: String(/** @type {{edition?: string}} */ (u.view).edition || ""), viewer: youIn(u, u.viewer) });
   if (!panel) return endVnode;
   /** @type {(v: Child | null | undefined) => boolean} */
   const walk = (v) => {

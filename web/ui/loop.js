@@ -4,7 +4,7 @@
 import { S, app, received, speed, sleep, whenIdle, render, renderNextFrame, engineReady, noSelection } from "./store.js";
 import { adapterOf, loadAdapter, DEFAULT_GAME } from "./games.js";
 import { settingsOf, seedOk, withSettings } from "./setup.js";
-import { isHotseat } from "./hotseat.js";
+import { isHotseat, youIn } from "./hotseat.js";
 import { rememberGame, savedLog, clearSave, savedGame, savedLink } from "./saves.js";
 import { setNotice } from "./extras.js";
 import { t } from "../i18n/index.js";
@@ -92,7 +92,7 @@ export function retellLog() {
     const text = tell(e.ev, u.view, e.viewer);
     return text ? { ...e, text } : e;
   });
-  S.lastText = (u.events || []).map((ev) => tell(ev, u.view, u.viewer)).filter((x) => x).slice(-3).join(" ");
+  S.lastText = (u.events || []).map((ev) => tell(ev, u.view, youIn(u, u.viewer))).filter((x) => x).slice(-3).join(" ");
 }
 
 /**
@@ -113,7 +113,7 @@ async function apply(u, gen) {
   S.error = null;
   S.hint = null;
   const fromBot = Boolean(u.actor && u.seats && u.seats.find((s) => s.colour === u.actor && s.kind === "bot"));
-  const texts = (u.events || []).map((ev) => addLog(ev, u.view, u.viewer));
+  const texts = (u.events || []).map((ev) => addLog(ev, u.view, youIn(u, u.viewer)));
   S.lastText = texts.filter((x) => x).slice(-3).join(" ");
   const focus = game.focusOf(u.events);
   S.flash = fromBot ? u.actor : null;
@@ -288,7 +288,7 @@ export async function handOver() {
   const log = await S.engine.log(who);
   if (gen !== S.gen || !u || "error" in u || !log || "error" in log) return;
   S.log = [];
-  for (const entry of log.entries) for (const ev of entry.events) addLog(ev, u.view, who);
+  for (const entry of log.entries) for (const ev of entry.events) addLog(ev, u.view, youIn(u, who));
   S.pass = null;
   S.shownTo = who;
   S.hint = null;

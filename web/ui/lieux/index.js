@@ -8,6 +8,7 @@ import { charName, effectText, placeName, rewardLabel, rewardLong, who, lieuxRul
 import { cardValues, timingOf } from "./cards.js";
 import { lieuxTable, lcard, setInfoRerender } from "./table.js";
 import { lieuxEventText } from "./log.js";
+import { youIn } from "../hotseat.js";
 /** @import { Colour, GameEvent, Update } from "../../types/bridge" */
 /** @import { ScreenContext, Selection, State } from "../../types/ui" */
 /** @import { Children, VNode } from "../dom.js" */
@@ -48,7 +49,7 @@ function collect(u) {
   if (start < 0) return;
   let end = evs.findIndex((e, i) => i > start && e.type === "round_ended");
   if (end < 0) end = evs.length - 1;
-  memo.scoring = { round: evs[start].round, events: evs.slice(start, end + 1), viewer: u.viewer };
+  memo.scoring = { round: evs[start].round, events: evs.slice(start, end + 1), viewer: youIn(u, u.viewer) };
   memo.hidden = false;
 }
 
@@ -172,12 +173,12 @@ export function screen(u, ui, ctx) {
   collect(u);
   setInfoRerender(ctx.rerender);
   const view = u.view;
-  const m = { viewer: u.viewer, seats: u.seats, legal: u.legal || [], lastText: ui.lastText, flash: ui.flash,
+  const m = { viewer: youIn(u, u.viewer), seats: u.seats, legal: u.legal || [], lastText: ui.lastText, flash: ui.flash,
     fresh: freshCards(u), scoring: scoringPanel(view, ctx.speed, ctx.rerender), hint: ctx.hint };
   return [
     h("div", { class: "game lgame", key: "game" }, lieuxTable(view, m), ctx.log),
     ...endOfGame(u, ui.endHidden, () => ctx.withShare(endDialog(u, {
-      viewer: u.viewer, title: `${t("gameOver")} · ${t("lieux:game.lieux")}`, scoreLabel: t("lieux:finalGold"), crown: true,
+      viewer: youIn(u, u.viewer), title: `${t("gameOver")} · ${t("lieux:game.lieux")}`, scoreLabel: t("lieux:finalGold"), crown: true,
       tieNote: (rule, score) => t(`lieux:tie.${rule}`, { score }),
     }))),
   ];

@@ -9,18 +9,11 @@ import { endDialog, endOfGame } from "../chrome.js";
 import { parseLegal, settleSelection } from "./actions.js";
 import { table } from "./table.js";
 import { eventText, eventFocus } from "./log.js";
-import { S } from "../store.js";
-import { isHotseat } from "../hotseat.js";
+import { youIn } from "../hotseat.js";
 /** @import { Colour, GameEvent, Update } from "../../types/bridge" */
 /** @import { ScreenContext, Selection, Setup, State } from "../../types/ui" */
 /** @import { OriflammeView } from "./view" */
 /** @typedef {{cards: string[], tokens: boolean, rounds?: number}} EditionFacts */
-
-/**
- * Who "you" is in texts: the viewer, unless several humans share the device (hot-seat: no "(you)").
- * @type {(u: Update | null, viewer: Colour | null | undefined) => Colour | null}
- */
-const youIn = (u, viewer) => (u && isHotseat(u) ? null : viewer ?? null);
 
 export const id = "oriflamme";
 export { replayTitle, replayRows, replayBoard } from "./replay.js";
@@ -40,7 +33,7 @@ function edition(name) {
  * An event told in the current language ("" for one the log does not show).
  * @type {(ev: GameEvent, view: OriflammeView, viewer: Colour | null | undefined) => string}
  */
-export const tell = (ev, view, viewer) => eventText(ev, view.edition, { viewer: youIn(S.update, viewer) });
+export const tell = (ev, view, viewer) => eventText(ev, view.edition, { viewer });
 
 /** A card's name from the engine's structured data (hints, the review, guided games). */
 /** @type {(card: string | number, edition: string) => string} */
@@ -65,16 +58,17 @@ export function screen(u, ui, ctx) {
   const legal = u.legal || [];
   const P = parseLegal(legal);
   ui.sel = settleSelection(P, view.hand || [], ui.sel);
+  const you = youIn(u, u.viewer);
   const meta = {
-    viewer: youIn(u, u.viewer), seats: u.seats, legal, lastText: ui.lastText, flash: ui.flash, flashPos: ui.flashPos,
+    viewer: you, seats: u.seats, legal, lastText: ui.lastText, flash: ui.flash, flashPos: ui.flashPos,
     tokens: edition(view.edition).tokens, hint: ctx.hint,
     // the move itself (its first event), announced once; its consequences are in the log
-    announce: (u.events || []).map((ev) => tell(ev, view, u.viewer)).find((x) => x) || "",
+    announce: (u.events || []).map((ev) => tell(ev, view, you)).find((x) => x) || "",
   };
   return [
     h("div", { class: "game", key: "game" }, table(view, P, ui.sel, meta), ctx.log),
     ...endOfGame(u, ui.endHidden, () => ctx.withShare(endDialog(u, {
-      viewer: youIn(u, u.viewer), title: t("gameOver"), scoreLabel: t("points"), tieColumn: t("inQueue"),
+      viewer: you, title: t("gameOver"), scoreLabel: t("points"), tieColumn: t("inQueue"),
       tieNote: (rule, score) => t(`tie.${rule}`, { score }),
     }))),
   ];
