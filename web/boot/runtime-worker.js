@@ -1,7 +1,6 @@
 // Prepares the two big pieces of the Python runtime off every busy thread (see early.js): the page starts
 // this worker as its first act, long before PyScript creates the engine worker.
-// Message in: {snapshot: url of the gzip'd memory snapshot, wasm: url of pyodide.asm.wasm, wasmBody: its
-// response's body when the page fetched it (a first visit: early.js)}.
+// Message in: {snapshot: url of the gzip'd memory snapshot, wasm: url of pyodide.asm.wasm}.
 // Messages out, one per piece as it is ready: {snapshot: ArrayBuffer (the memory image, transferred)},
 // {wasm: WebAssembly.Module (compiled)}, {absent: "snapshot"} (no earlier visit kept it: the first visit
 // boots without it, never downloading it first), or {failed: "snapshot" | "wasm", error}. Then it closes.
@@ -10,11 +9,8 @@ addEventListener("message", async ({ data }) => {
   /** @type {RuntimeJob} */
   const job = data;
   const jobs = [];
-  if (job.wasm) {  // compiled while it streams in
-    const wasm = job.wasmBody
-      ? new Response(job.wasmBody, { headers: { "Content-Type": "application/wasm" } })
-      : fetch(job.wasm);
-    jobs.push(WebAssembly.compileStreaming(wasm).then(
+  if (job.wasm) {  // first, and compiled while it streams in
+    jobs.push(WebAssembly.compileStreaming(fetch(job.wasm)).then(
       (module) => postMessage({ wasm: module }),
       (err) => postMessage({ failed: "wasm", error: String(err?.message || err) })));
   }

@@ -12,12 +12,10 @@ interface RuntimeMessage {
   error?: string;
 }
 
-/** What the page asks the runtime worker to prepare: the URLs of the pieces, and the wasm's response
- * body when the page fetched it (early.js). */
+/** What the page asks the runtime worker to prepare: the URLs of the pieces. */
 interface RuntimeJob {
   snapshot?: string;
   wasm?: string;
-  wasmBody?: ReadableStream<Uint8Array>;
 }
 
 /** The parameters boot.js gives every module worker (worker-prelude.js reads them). */
