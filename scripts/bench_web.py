@@ -640,9 +640,10 @@ def report(runs: Runs, rounds: int, how: str) -> None:
         snap = sum(f[2] for f in pre["files"] if category(f[0]) == CATEGORIES[5])
         later = sum(f[2] for f in pre["files"] if category(f[0]) == CATEGORIES[6])
         rest = sum(f[2] for f in pre["files"] if category(f[0]) not in CATEGORIES[5:])
-        print(f"\nafter the first decision, in the background (10 Mbit/s line, ?sw=1): {snap + later + rest:,} "
-              f"bytes sent in {pre['seconds']:.1f} s — the later archive {later:,}, the snapshot kept for the "
-              f"next visits {snap:,}, the service worker's precache {rest:,} ({len(pre['files'])} files; "
+        total = snap + later + rest
+        print(f"\nafter the first decision, in the background (10 Mbit/s line, ?sw=1): {total:,} bytes sent "
+              f"in {pre['seconds']:.1f} s — the later archive {later:,}, the snapshot kept for the next "
+              f"visits {snap:,}, the service worker's precache {rest:,} ({len(pre['files'])} files; "
               f"target: report, aim <= 12 MB)")
     errs = [e for k in runs for r in runs[k] for e in r["errors"]]
     if errs:

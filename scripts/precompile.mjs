@@ -54,9 +54,9 @@ import zipfile
 ZIP_DATE = (2020, 1, 1, 0, 0, 0)
 
 
-# Docstrings are a fifth of the bytecode's size and nothing the game runs reads them, except Pyodide's
-# own packages (they build JsProxy's documentation from theirs): dropped from every other module.
-KEEP_DOCSTRINGS = ("_pyodide/", "pyodide/")
+# Docstrings are a fifth of the bytecode's size and nothing the game runs reads them: dropped from every
+# module, Pyodide's own packages too (D86: JsProxy's methods, documented from _pyodide._core_docs, keep
+# their signatures but lose their help text).
 
 
 def without_docstrings(source, name):
@@ -94,7 +94,7 @@ def precompile(src, dst, layout, prefix, flat=False):
             if info.is_dir() or not info.filename.endswith(".py"):
                 continue
             try:
-                tree = data if info.filename.startswith(KEEP_DOCSTRINGS) else without_docstrings(data, info.filename)
+                tree = without_docstrings(data, info.filename)
                 code = compile(tree, prefix + info.filename, "exec", dont_inherit=True, optimize=0)
                 if flat:
                     code = flat_lines(code)
