@@ -62,3 +62,44 @@ def test_the_wasm_download_does_not_wait_for_boot_js_and_each_file_is_sent_once(
     # Nothing was downloaded twice (a revalidated no-cache file is a 304 without a body: not logged).
     twice = [path for path, n in Counter(sent).items() if n > 1]
     assert not twice, (twice, sent)
+
+
+# Modules the first decision of a game link does without, imported when first needed: the statistics
+# (their dialog, or a game's end), the review (a game's end), the replay viewer, the second game's adapter.
+LATER = ("/web/ui/stats.js", "/web/ui/review.js", "/web/ui/replay.js", "/web/ui/lieux/")
+
+
+def test_the_first_decision_loads_no_module_it_does_not_need_and_statistics_load_when_asked(
+        strict_page: Any, page_guard: Any, logged_site: tuple[str, list[str]]) -> None:
+    base, sent = logged_site
+    page = strict_page
+    page_guard.allow_origin(base)
+    page.goto(base + GAME)
+    page.locator(ACTIONS).first.wait_for(state="visible", timeout=BOOT_TIMEOUT)
+    modules = [p for p in sent if p.startswith("/web/") and p.endswith(".js")]
+    assert "/web/ui/main.js" in modules, sent
+    assert not [p for p in modules if p.startswith(LATER)], modules
+    # On the first screen, the statistics' dialog still opens: its module comes when asked for.
+    page.goto(base + "?lang=en")
+    page.locator('[data-testid="stats-open"]').click()
+    page.locator('[data-testid="stats"]').wait_for(state="visible", timeout=30_000)
+    assert "/web/ui/stats.js" in sent, sent
+
+
+def test_every_symbol_of_the_first_table_is_in_the_font_warmup(strict_page: Any, site_url: str,
+                                                                 dist_dir: Path) -> None:
+    """A character the first table draws for the first time makes that frame look a font up for it,
+    synchronously (a fallback font for a symbol: a few ms each on a slow machine); bootbar.js draws its
+    specimen under the boot bar so that this happens while the engine boots."""
+    import re
+    import unicodedata
+
+    found = re.search(r'const SPECIMEN = "([^"]*)"', (dist_dir / "web" / "ui" / "bootbar.js").read_text())
+    assert found, "no SPECIMEN in bootbar.js"
+    page = strict_page
+    page.goto(site_url + GAME)
+    page.locator(ACTIONS).first.wait_for(state="visible", timeout=BOOT_TIMEOUT)
+    drawn = set(page.evaluate("() => document.body.innerText"))
+    symbols = {c for c in drawn if ord(c) > 127 and unicodedata.category(c) != "Cf"}
+    assert symbols, "the first table draws no symbol at all?"
+    assert not symbols - set(found.group(1)), sorted(symbols - set(found.group(1)))

@@ -16,7 +16,7 @@ export function bootBar(boot) {
     boot.warmFonts ? fontWarmup(boot.warmFonts) : null);
 }
 
-const SPECIMEN = "Ab 1 ♛✦←→▼⇣✕";
+const SPECIMEN = "Ab 1 ♛✦←→▼⇣✕☀☾♪♪̸·—";
 
 /**
  * Hidden lines in every size and weight of app.css's type scale (and the serif of the brand). The first

@@ -7,9 +7,8 @@ import { h } from "./dom.js";
 import { S, app, render, whenIdle, engineReady } from "./store.js";
 import { on } from "./loop.js";
 import { learnOffer, tutorialPanel, markLearned } from "./tutorial.js";
-import { recordGame } from "./stats.js";
 import { lx } from "./learntext.js";
-import { showReplay } from "./screen.js";
+import { showReplay, loadStats } from "./screen.js";
 import { DEFAULT_GAME } from "./games.js";
 import { youIn } from "./hotseat.js";
 /** @import { Update } from "../types/bridge" */
@@ -109,7 +108,7 @@ on("table", () => { reviewMod?.clearReview(); });
 // A finished game: counted in the statistics, then reviewed in the worker (never a guided game).
 on("over", ({ update: u }) => {
   if (S.tutorial) { markLearned(); return; }
-  recordGame(u);
+  loadStats().then((m) => m.recordGame(u));
   const key = `${u.settings.seed}:${u.actions}`;
   whenIdle(async () => {
     reviewMod ||= await import("./review.js");

@@ -12,7 +12,17 @@ import { passScreen } from "./hotseat.js";
 import { setupExtras, extrasOverlay, withShare } from "./extras.js";
 import { savedGame } from "./saves.js";
 import { learnRow, learnBox, undoButton, withReview } from "./learn.js";
-import { statsDialog } from "./stats.js";
+
+/** @type {typeof import("./stats.js") | null} the statistics once asked for (loadStats) */
+let stats = null;
+/**
+ * The statistics' module (stats.js), loaded the first time the dialog opens or a game ends: the first
+ * screen and the first decision do without it.
+ */
+export async function loadStats() {
+  stats ||= await import("./stats.js");
+  return stats;
+}
 
 /** The replay viewer's module once a shared link is opened (main.js). */
 /** @type {typeof import("./replay.js") | null} */
@@ -103,7 +113,7 @@ function draw() {
   if (S.askLink != null && S.screen === "setup") out.push(linkQuestion());
   const rules = S.rules ? adapterOf(gameNow()) : null;
   if (rules) out.push(rules.rules(S.update && S.screen === "game" ? S.update.view : null, S.setup)); // (else drawn once loaded)
-  if (S.stats) out.push(statsDialog());
+  if (S.stats && stats) out.push(stats.statsDialog());
   if (S.error) out.push(h("div", { key: "err", class: "toast error", role: "alert" }, t("error", { msg: S.error })));
   out.push(...extrasOverlay());
   document.body.classList.toggle("instant", speed() === 0);
