@@ -7,6 +7,10 @@ Pyodide boot) in Debian's Chromium at 1280×800, 390×844 with touch, and the 40
 game it prints the sum of every layout-shift entry (also those right after a click: the table must not
 jump when a bot answers either), the same sum without them (the web's CLS rule), and the largest move
 of the queue region's top edge (page coordinates) from one human decision to the next.
+
+With --frames it also reports the frames drawn while something moves (a Web Animation runs, or a
+score counts up): the longest gap between two animation frames, how many gaps exceed 50 ms, and the
+long-animation-frame entries (Chromium's LoAF, over 50 ms by definition) seen during the game.
 """
 
 from __future__ import annotations
@@ -43,6 +47,40 @@ OBSERVE_JS = """() => {
         .join(',')]);
   }).observe({ type: 'layout-shift', buffered: true });
 }"""
+# rAF deltas only while something of ours moves: a finite Web or CSS animation (the offered choices'
+# endless pulse does not count) or a score counting up; the long-animation-frame entries (LoAF, Chromium)
+# that overlap those moments, each split into script, style and layout, and paint time.
+FRAMES_JS = """() => {
+  const F = window.__frames = { gaps: [], loaf: [], moving: [] };
+  const ours = (a) => a.playState === 'running' && a.effect
+    && a.effect.getComputedTiming().endTime !== Infinity;
+  let last = 0;
+  const tick = (now) => {
+    const moving = document.getAnimations().some(ours);
+    if (moving && last) F.gaps.push(now - last);
+    if (moving && !last) F.moving.push([now, now]);
+    if (moving) F.moving[F.moving.length - 1][1] = now;
+    last = moving ? now : 0;
+    requestAnimationFrame(tick);
+  };
+  requestAnimationFrame(tick);
+  try {
+    new PerformanceObserver((list) => {
+      for (const e of list.getEntries()) {
+        const end = e.startTime + e.duration;
+        const script = (e.scripts || []).reduce((t, x) => t + x.duration, 0);
+        const style = e.styleAndLayoutStart ? end - e.styleAndLayoutStart : 0;
+        const render = e.renderStart ? end - e.renderStart - style : 0;
+        F.loaf.push([e.startTime, e.duration, e.blockingDuration, script, style, render,
+          (e.scripts || []).slice(0, 2)
+            .map((x) => `${x.invoker || '?'} ${String(x.sourceURL).split('/').pop()}`).join('; ')]);
+      }
+    }).observe({ type: 'long-animation-frame', buffered: true });
+  } catch (err) { F.noLoaf = String(err); }
+}"""
+# LoAF entries that overlap a moment when something of ours moved
+LOAF_DURING_JS = """() => window.__frames.loaf.filter(([start, d]) =>
+  window.__frames.moving.some(([a, b]) => start < b + 20 && start + d > a - 20))"""
 QUEUE_TOP_JS = """() => {
   const q = document.querySelector('[data-testid="queue"]');
   return q ? q.getBoundingClientRect().top + window.scrollY : null;
@@ -61,9 +99,10 @@ def serve() -> str:
     return f"http://127.0.0.1:{port}/"
 
 
-def play(page: Any, url: str, seed: int, decisions: int, shots: Path | None, name: str) -> dict[str, float]:
+def play(page: Any, url: str, seed: int, decisions: int, shots: Path | None, name: str) -> dict[str, Any]:
     page.goto(url)
     page.evaluate(OBSERVE_JS)
+    page.evaluate(FRAMES_JS)
     rng = random.Random(seed)
     tops: list[float] = []
     touch = page.context.browser is not None and bool(page.evaluate("navigator.maxTouchPoints > 0"))
@@ -86,6 +125,9 @@ def play(page: Any, url: str, seed: int, decisions: int, shots: Path | None, nam
         el.tap() if touch else el.click()
     page.wait_for_timeout(300)
     shifts = page.evaluate("window.__shifts")
+    frames = page.evaluate("window.__frames")
+    gaps = frames["gaps"]
+    loaf = page.evaluate(LOAF_DURING_JS)
     moves = [abs(b - a) for a, b in itertools.pairwise(tops) if a is not None and b is not None]
     return {
         "shift_all": sum(v for v, _, _ in shifts),
@@ -93,6 +135,10 @@ def play(page: Any, url: str, seed: int, decisions: int, shots: Path | None, nam
         "sources": by_source(shifts),
         "queue_move_max": max(moves, default=0.0),
         "decisions": len(tops),
+        "frames": len(gaps),
+        "gap_max": max(gaps, default=0.0),
+        "gaps_over_50": sum(1 for g in gaps if g > 50),
+        "loaf": loaf,
     }
 
 
@@ -111,6 +157,7 @@ def main() -> None:
     ap.add_argument("--shots", type=Path)
     ap.add_argument("--only", default="")
     ap.add_argument("--sources", action="store_true", help="print the elements that moved most")
+    ap.add_argument("--frames", action="store_true", help="print the frames drawn while something moves")
     args = ap.parse_args()
     from playwright.sync_api import sync_playwright
 
@@ -139,6 +186,17 @@ def main() -> None:
                 )
                 if args.sources:
                     print(f"         largest sources: {r['sources']}")
+                if args.frames:
+                    loaf = sorted(r["loaf"], key=lambda e: -e[1])
+                    print(
+                        f"         frames while moving {r['frames']}: longest gap {r['gap_max']:.0f} ms, "
+                        f"{r['gaps_over_50']} over 50 ms; long animation frames meanwhile {len(loaf)}"
+                    )
+                    for _, d, b, script, style, paint, what in loaf[:4]:
+                        print(
+                            f"           {d:.0f} ms (blocking {b:.0f}; script {script:.0f}, "
+                            f"style+layout {style:.0f}, paint {paint:.0f}) {what}"
+                        )
             print(
                 f"{name:8} mean shift {sum(r['shift_all'] for r in rows) / len(rows):.3f}  "
                 f"max queue move {max(r['queue_move_max'] for r in rows):.0f} px"

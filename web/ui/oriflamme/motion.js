@@ -88,31 +88,36 @@ export function animate(root, before, view, { speed = 1, reduced = false } = {})
   const matchedNew = new Set(pairs.map(([, j]) => j));
   const ease = "cubic-bezier(.2,.7,.3,1)";
   const fade = (/** @type {Element} */ el) => el.animate([{ opacity: 0 }, { opacity: 1 }], { duration: ms, easing: "ease-out" });
-  for (const [i, j] of pairs) { // slides and flips
-    const card = els[j] && els[j].querySelector(".card");
-    const was = before.stacks[i];
-    if (!card || !was) continue;
-    const now = card.getBoundingClientRect();
-    const dx = was.rect.left - now.left;
-    const dy = was.rect.top - now.top;
+  // Every position is read first, then every animation starts: a read after a write would make the
+  // browser lay the page out again for each card.
+  const cardAt = (/** @type {number} */ j) => (els[j] ? els[j].querySelector(".card") : null);
+  const kept = pairs.map(([i, j]) => {
+    const card = cardAt(j);
+    return { i, j, card, now: card && before.stacks[i] ? card.getBoundingClientRect() : null };
+  });
+  const added = view.queue.map((stack, j) => ({ j, stack, card: matchedNew.has(j) ? null : cardAt(j) }))
+    .filter((x) => x.card).map((x) => ({ ...x, now: /** @type {Element} */ (x.card).getBoundingClientRect() }));
+  for (const { i, j, card, now } of kept) { // slides and flips, one animation per card (so the compositor runs it)
+    if (!card || !now) continue;
+    const was = before.stacks[i].rect;
+    const dx = was.left - now.left;
+    const dy = was.top - now.top;
     const flip = !topOf(old[i]).face_up && topOf(view.queue[j]).face_up;
     if (reduced) { if (flip) fade(card); continue; }
-    const frames = [];
-    if (Math.abs(dx) > 1 || Math.abs(dy) > 1) frames.push({ transform: `translate(${dx}px, ${dy}px)` }, { transform: "none" });
-    if (frames.length) card.animate(frames, { duration: ms, easing: ease });
-    if (flip) card.animate([{ transform: "perspective(400px) rotateY(90deg)" }, { transform: "none" }], { duration: ms, easing: "ease-out", composite: "add" });
+    const moved = Math.abs(dx) > 1 || Math.abs(dy) > 1;
+    if (!moved && !flip) continue;
+    const from = `${moved ? `translate(${dx}px, ${dy}px)` : ""} ${flip ? "perspective(400px) rotateY(90deg)" : ""}`.trim();
+    card.animate([{ transform: from }, { transform: "none" }], { duration: ms, easing: flip && !moved ? "ease-out" : ease });
   }
-  view.queue.forEach((stack, j) => { // new cards come from their owner's badge
-    if (matchedNew.has(j)) return;
-    const card = els[j] && els[j].querySelector(".card");
+  for (const { stack, card, now } of added) { // new cards come from their owner's badge
     const from = before.badges[topOf(stack).owner];
-    if (!card) return;
-    if (reduced || !from) { fade(card); return; }
+    if (!card) continue;
+    if (reduced || !from) { fade(card); continue; }
     const [fx, fy] = centre(from);
-    const [tx, ty] = centre(card.getBoundingClientRect());
+    const [tx, ty] = centre(now);
     card.animate([{ transform: `translate(${fx - tx}px, ${fy - ty}px) scale(0.4)`, opacity: 0.3 }, { transform: "none", opacity: 1 }],
       { duration: ms * 1.2, easing: ease });
-  });
+  }
   old.forEach((stack, i) => { // cards gone fly to their owner's discard
     if (matchedOld.has(i) || !before.stacks[i] || !before.stacks[i].ghost) return;
     const was = before.stacks[i].rect;
