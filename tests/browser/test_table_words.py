@@ -107,3 +107,39 @@ def test_a_steal_target_is_named_by_the_choice(strict_page: Any, site_url: str) 
     page.goto(f"{site_url}?lang=en")
     page.wait_for_selector('[data-testid="setup"]')
     assert page.evaluate(STEAL_JS) == ["Take 1: Blue, 1 point", "Take 1: Green, 5 points"]
+
+
+
+# The focused offered choice's outline, and the colour offered choices are drawn in (--focus, resolved).
+FOCUS_JS = """() => {
+  const el = document.activeElement;
+  if (!el || !el.matches('[data-testid=queue] [data-action]')) return null;
+  const probe = document.createElement('span');
+  probe.style.color = 'var(--focus)';
+  document.body.appendChild(probe);
+  const choice = getComputedStyle(probe).color;
+  probe.remove();
+  const s = getComputedStyle(el);
+  return { style: s.outlineStyle, ring: s.outlineColor, choice };
+}"""
+
+
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+def test_the_focus_ring_is_not_the_colour_of_a_choice(strict_page: Any, site_url: str, scheme: str) -> None:
+    """A keyboard player must tell the place they are on from the places they may choose."""
+    page = strict_page
+    page.emulate_media(color_scheme=scheme)
+    page.goto(f"{site_url}?edition=retail&players=3&seed=42&bots=normal&lang=en&speed=0")
+    page.wait_for_selector('#app[data-busy="0"] [data-select-card]', timeout=60_000)
+    page.locator("[data-select-card]").first.focus()
+    page.keyboard.press("Enter")  # a hand card: its places in the queue are offered
+    page.wait_for_selector("[data-testid=queue] [data-action]")
+    got = None
+    for _ in range(40):
+        page.keyboard.press("Tab")
+        got = page.evaluate(FOCUS_JS)
+        if got:
+            break
+    assert got is not None, "Tab never reached an offered place in the queue"
+    assert got["style"] == "solid"
+    assert got["ring"] != got["choice"], got
