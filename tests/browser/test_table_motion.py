@@ -52,6 +52,10 @@ def test_cards_move_at_normal_speed(strict_page: Any, site_url: str) -> None:
     travelled = [m for m in motion if "translate" in m["frames"] and "scale(0.4)" in m["frames"]]
     assert travelled, "no card travelled from its owner's badge"
     assert any("rotateY" in m["frames"] for m in motion), "no reveal flipped"
+    # A queue card moves from where it was; it does not also fade in as a new element would (CSS appear).
+    names = page.evaluate("""() => Array.from(document.querySelectorAll('[data-testid=queue] .stack .card'),
+      (c) => getComputedStyle(c).animationName)""")
+    assert names and "appear" not in names, names
 
 
 def test_reduced_motion_only_fades(strict_page: Any, site_url: str) -> None:
