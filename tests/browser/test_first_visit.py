@@ -103,3 +103,34 @@ def test_every_symbol_of_the_first_table_is_in_the_font_warmup(strict_page: Any,
     symbols = {c for c in drawn if ord(c) > 127 and unicodedata.category(c) != "Cf"}
     assert symbols, "the first table draws no symbol at all?"
     assert not symbols - set(found.group(1)), sorted(symbols - set(found.group(1)))
+
+
+# Counts the TransformStreams the page's scripts create (a stream the page's JS runs for every chunk).
+COUNT_TRANSFORMS_JS = """(() => {
+  const Native = globalThis.TransformStream;
+  let made = 0;
+  globalThis.TransformStream = class extends Native { constructor(...args) { super(...args); made++; } };
+  globalThis.__transformsMade = () => made;
+})();"""
+# Resolves the kept snapshot's URLs once the page says it kept it (the boot's stage 'snapshot-kept').
+KEPT_JS = """async () => {
+  const { boot } = await import('./web/boot/boot.js');
+  for (let i = 0; i < 600 && !boot.stages.some(([s]) => s === 'snapshot-kept'); i++) {
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  return (await (await caches.open('oriflamme-runtime')).keys()).map((r) => r.url);
+}"""
+
+
+def test_the_snapshot_is_kept_without_passing_through_the_page_s_script(strict_page: Any,
+                                                                          site_url: str) -> None:
+    """After the first decision the page keeps the 4 MB snapshot for the next visit: the browser streams it
+    into Cache Storage, with no script of ours run per chunk on the page's main thread."""
+    page = strict_page
+    page.add_init_script(COUNT_TRANSFORMS_JS)
+    page.goto(site_url + GAME)
+    page.locator(ACTIONS).first.wait_for(state="visible", timeout=BOOT_TIMEOUT)
+    made = page.evaluate("() => window.__transformsMade()")
+    kept = page.evaluate(KEPT_JS)
+    assert len(kept) == 1 and kept[0].endswith(".bin"), kept
+    assert page.evaluate("() => window.__transformsMade()") == made

@@ -43,16 +43,16 @@ function startEarlyRuntime() {
  * Keeps this build's memory snapshot for the next visits (Cache Storage, snapshot-format.js KEPT) and
  * drops an older build's. Called once the player's first decision is on screen and the page is idle
  * (web/pwa/pwa.js), so the first visit never waits for its 5 MB; later boots restore it (a few
- * hundred ms faster than booting Python), offline too. Resolves to the bytes downloaded (0: kept already,
- * or nothing to keep).
+ * hundred ms faster than booting Python), offline too. Resolves true when it was downloaded and kept now
+ * (false: kept already, or nothing to keep).
  */
 export async function keepSnapshot() {
   const url = snapshotURL();
-  if (!url) return 0;
+  if (!url) return false;
   const { keepSnapshotAt } = await import("./snapshot-format.js");  // not needed before this point
-  const bytes = await keepSnapshotAt(url);
-  if (bytes) note({ type: "stage", stage: "snapshot-kept" });
-  return bytes;
+  const kept = await keepSnapshotAt(url);
+  if (kept) note({ type: "stage", stage: "snapshot-kept" });
+  return kept;
 }
 
 /** Sizes in bytes of what the worker downloads on boot (for the progress bar). */
