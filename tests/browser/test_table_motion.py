@@ -73,3 +73,47 @@ def test_instant_speed_moves_nothing(strict_page: Any, site_url: str) -> None:
     page.add_init_script(RECORD_JS)
     page.goto(f"{site_url}?edition=retail&players=3&seed=301&bots=easy&lang=en&speed=0&test=1")
     assert play(page, 301, 5) == []
+
+
+# Two drawn tables, the second without the card the first offered to remove: what flies to the discard.
+GHOST_JS = """async () => {
+  await (await import('./web/i18n/index.js')).setLang('en');
+  const { table } = await import('./web/ui/oriflamme/table.js');
+  const { parseLegal } = await import('./web/ui/oriflamme/actions.js');
+  const { patch } = await import('./web/ui/dom.js');
+  const { measure, animate } = await import('./web/ui/oriflamme/motion.js');
+  const root = document.createElement('div');
+  document.body.appendChild(root);
+  const seats = ['red', 'blue', 'green'];
+  const soldier = { card: 'soldier', owner: 'red', face_up: true, tokens: 0 };
+  const hidden = (owner) => ({ card: null, owner, face_up: false, tokens: 1 });
+  const each = (n) => ({ red: n, blue: n, green: n });
+  const view = (queue, decision) => ({ game: 'oriflamme', viewer: 'red', edition: 'retail', seats, round: 2,
+    rounds: 6, first: 'blue', direction: 'ltr', to_act: 'red', cursor: 1, scores: each(2), hand: [],
+    aside: [], hand_sizes: each(5), aside_sizes: each(3), discard: { red: [], blue: [], green: [] },
+    is_over: false, queue, decision });
+  const none = { handIdx: null, moveSrc: null, chooseA: null };
+  const draw = (v, legal) => patch(root, [table(v, parseLegal(legal), none,
+    { viewer: 'red', seats: [], legal, lastText: '', tokens: true, announce: '' })]);
+  const v1 = view([[soldier], [hidden('blue')], [hidden('green')]],
+    { kind: 'eliminate', player: 'red', ability: 'soldier', position: 1 });
+  draw(v1, ['eliminate 2']);
+  const before = measure(root, v1);
+  const v2 = view([[soldier], [hidden('green')]], null);
+  draw(v2, []);
+  animate(root, before, v2, { speed: 1 });
+  const ghosts = Array.from(document.querySelectorAll('body > .ghost'));
+  return ghosts.map((g) => ({ cls: g.className, text: g.textContent, action: g.hasAttribute('data-action'),
+    moving: g.getAnimations().length }));
+}"""
+
+
+def test_a_removed_card_flies_away_as_a_card_not_as_a_choice(strict_page: Any, site_url: str) -> None:
+    page = strict_page
+    page.goto(f"{site_url}?lang=en")
+    page.wait_for_selector('[data-testid="setup"]')
+    ghosts = page.evaluate(GHOST_JS)
+    assert len(ghosts) == 1 and ghosts[0]["moving"] == 1, ghosts
+    ghost = ghosts[0]
+    assert "c-blue" in ghost["cls"].split() and not ghost["action"]
+    assert "target" not in ghost["cls"].split() and "Remove" not in ghost["text"], ghost

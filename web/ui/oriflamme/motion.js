@@ -123,6 +123,9 @@ export function animate(root, before, view, { speed = 1, reduced = false } = {})
     const was = before.stacks[i].rect;
     const ghost = before.stacks[i].ghost;
     ghost.classList.add("ghost");
+    // the card that leaves, not the choice it was: no "Remove" label, outline or pulse on its way out
+    ghost.classList.remove("target", "cursor", "picked", "flash");
+    ghost.querySelectorAll(".act-label").forEach((el) => el.remove());
     ghost.removeAttribute("data-action");
     ghost.setAttribute("aria-hidden", "true");
     ghost.style.cssText = `position:fixed;left:${was.left}px;top:${was.top}px;margin:0;pointer-events:none;z-index:25;`;
