@@ -251,6 +251,10 @@ def build(out: Path) -> dict[str, str]:
         "pyodide": pyodide_v,
         "pyscript": pyscript_v,
         "pyscript_core": f"./runtime/pyscript-{pyscript_v}/core.js",
+        # PyScript's files a boot loads (its core, the chunk core imports, the plugin every boot imports):
+        # the only ones the service worker precaches (scripts/build_sw.mjs); the editor, terminal, game,
+        # MicroPython and TOML/zip plugins are never loaded by this page, online or offline.
+        "pyscript_boot": sorted({*pyscript_core_chunks(out, pyscript_v), *pyscript_boot_imports(out, pyscript_v)}),
         "stdlib_zip": f"./runtime/pyodide-{pyodide_v}/{stdlib_zip}",
         "later_zip": f"./runtime/pyodide-{pyodide_v}/{later_zip}",  # fetched after the first decision
     }

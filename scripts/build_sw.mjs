@@ -1,4 +1,4 @@
-// Write dist/sw.js: web/pwa/sw.js with its precache list (every file of the built site, hashed chunk
+// Write dist/sw.js: web/pwa/sw.js with its precache list (the files of the built site a visit uses, hashed chunk
 // names included, a content revision for each) generated here by workbox-build's injectManifest, so
 // each build is a new service-worker version. Called by scripts/build_pwa.py once dist/ is complete.
 // Usage: node scripts/build_sw.mjs DIST
@@ -15,6 +15,13 @@ const dist = path.resolve(process.argv[2] || path.join(root, "dist"));
 // memory snapshot is kept by the page itself in Cache Storage (web/boot/boot.js keepSnapshot).
 const ignores = ["sw.js", "bench/**", "web/pwa/sw.js", "web/pwa/manifest.webmanifest", "runtime/*/snapshot-*.bin",
   "runtime/*/pyodide-lock.json"];
+// Of PyScript's bundle, only the files a boot loads (listed by scripts/build.py in versions.json): its
+// editor, terminal, game and MicroPython plugins (~370 KB gzip) would be downloaded for nothing.
+const versions = JSON.parse(fs.readFileSync(path.join(dist, "web", "boot", "versions.json"), "utf8"));
+const pyscriptDir = path.dirname(versions.pyscript_core).replace(/^\.\//, "");
+for (const file of fs.readdirSync(path.join(dist, pyscriptDir))) {
+  if (!versions.pyscript_boot.includes(file)) ignores.push(`${pyscriptDir}/${file}`);
+}
 for (const dir of fs.readdirSync(path.join(dist, "runtime"))) {
   const files = fs.readdirSync(path.join(dist, "runtime", dir));
   if (files.includes("python_stdlib.zip") && files.some((f) => /^python_stdlib-[0-9a-f]+\.zip$/.test(f))) {

@@ -97,6 +97,19 @@ def test_dist_ships_no_development_files() -> None:
     assert ".d.ts" not in sw and "web/dev/" not in sw
 
 
+@pytest.mark.skipif(not (DIST / "sw.js").exists(), reason="dist/ not built (make build)")
+def test_the_precache_holds_only_the_pyscript_files_a_boot_loads() -> None:
+    """PyScript ships plugins this page never loads (editor, terminal, game, MicroPython): a visitor's
+    service worker does not download them, while everything the boot loads is precached."""
+    versions = json.loads((DIST / "web" / "boot" / "versions.json").read_text())
+    folder = versions["pyscript_core"].removeprefix("./").rpartition("/")[0]
+    boot = set(versions["pyscript_boot"])
+    assert "core.js" in boot and any(f.startswith("error-") for f in boot)
+    precached = set(re.findall(r'"url":"' + re.escape(folder) + r'/([^"]+)"', (DIST / "sw.js").read_text()))
+    assert precached == boot
+    assert {f.name for f in (DIST / folder).iterdir()} - boot, "PyScript's other plugins are still in dist/"
+
+
 @pytest.mark.skipif(not (DIST / "index.html").exists(), reason="dist/ not built (make build)")
 def test_the_page_carries_the_engines_catalogue() -> None:
     from tabletop.bridge import api
