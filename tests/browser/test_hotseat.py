@@ -83,6 +83,12 @@ def test_two_humans_never_see_each_other(strict_page: Any, site_url: str) -> Non
     assert page.locator('[data-testid="final-scores"] tbody tr').count() == 3
     end = page.inner_text('[data-testid="final-scores"]')
     assert "(you)" not in end and "You win" not in end and "You share" not in end, end
+    # The review below speaks of the players' decisions, not of "your" decisions (two people played).
+    title = page.locator('[data-testid="decisions-title"]')
+    title.wait_for(state="visible", timeout=60_000)
+    assert title.inner_text() == "The players' decisions"
+    review = page.inner_text(".review")
+    assert "your decisions" not in review.lower(), review
 
 
 def test_lieux_hotseat_hides_the_other_humans_cards_and_gold(strict_page: Any, site_url: str) -> None:

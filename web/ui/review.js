@@ -15,8 +15,8 @@ import { lx, namer, moveText, loadNames } from "./learntext.js";
  * @typedef {{round: number, scores: Record<Colour, number>}} RoundScores
  * @typedef {ReviewSummary & {game: string, rounds: RoundScores[], moments: Moment[], scores: Record<Colour, number>,
  *   held: Record<Colour, Record<string, (string | number)[]>>}} Summary what engine.reviewStart() answers
- * @typedef {{index: number, grade: string, played: string, best: string, value_best: number, value_played: number,
- *   moves?: Record<string, Move>}} Judged one decision judged (tabletop.review)
+ * @typedef {{index: number, colour: Colour, grade: string, played: string, best: string, value_best: number,
+ *   value_played: number, moves?: Record<string, Move>}} Judged one decision judged (tabletop.review)
  * @typedef {{status: string, key: string, summary: Summary | null, judged: Judged[], done: number, total: number,
  *   costliest: number[]|null, error: string|null, ms: number, names?: Namer}} ReviewState
  * @typedef {{game: string, edition: string, viewer: Colour | null, decisions?: boolean, watch?: boolean}} ReviewContext
@@ -128,13 +128,16 @@ function heldList(held, N) {
         `${lx(where)}: ${cards.map((k) => N.card(k)).join(", ")} `))))));
 }
 
-/** @param {ReviewState} state */
-function decisionsBlock(state) {
+/**
+ * The judged decisions; `all`: no single player to speak to (hot-seat, a replay), so each is named.
+ * @param {ReviewState} state @param {boolean} all
+ */
+function decisionsBlock(state, all) {
   if (state.status === "error") return h("p", { class: "muted" }, state.error);
   if (state.status !== "done") {
     return h("div", { class: "review-progress", role: "status", "data-testid": "review-progress" },
       h("progress", { max: String(state.total || 1), value: String(state.done) }),
-      h("span", {}, lx("reviewing", { done: state.done, total: state.total })));
+      h("span", {}, lx(all ? "reviewingAll" : "reviewing", { done: state.done, total: state.total })));
   }
   const byIndex = new Map(state.judged.map((j) => [j.index, j]));
   const costly = /** @type {Judged[]} */ ((state.costliest || []).map((i) => byIndex.get(i)).filter(Boolean));
@@ -142,6 +145,7 @@ function decisionsBlock(state) {
     h("p", { class: "muted" }, lx("reviewDone", { n: state.total })),
     costly.length ? h("ol", { class: "costliest" }, costly.map((j) => h("li", { key: `d${j.index}`, class: `grade-${j.grade}`, "data-testid": "costly" },
       h("span", { class: `grade-mark ${j.grade}` }, j.grade === "blunder" ? "??" : j.grade === "mistake" ? "?" : "?!"),
+      all ? [colourName(j.colour), " · "] : null,
       h("strong", {}, lx(`g.${j.grade}`)), " · ",
       lx("played", { move: actionText(j.played, j, state) }), " · ", lx("better", { move: actionText(j.best, j, state) }), " · ",
       lx("winChance", { a: Math.round(j.value_best * 100), b: Math.round(j.value_played * 100) }), " ",
@@ -166,7 +170,8 @@ export function reviewPanel(ctx) {
   const state = R;
   if (!state || !state.summary) {
     return state && state.status === "error" ? null
-      : h("section", { class: "review", key: "review" }, h("p", { class: "muted", role: "status" }, lx("reviewing", { done: 0, total: "…" })));
+      : h("section", { class: "review", key: "review" }, h("p", { class: "muted", role: "status" },
+        lx(ctx.viewer ? "reviewing" : "reviewingAll", { done: 0, total: "…" })));
   }
   const s = state.summary;
   const N = namer(ctx.game, ctx.edition, ctx.viewer);
@@ -180,7 +185,8 @@ export function reviewPanel(ctx) {
       s.moments.length ? h("ol", {}, s.moments.map((m) => h("li", { key: `m${m.step}` },
         h("button", { type: "button", class: "btn link", "data-ui": "replay-step", "data-step": String(m.step), "data-testid": "moment" },
           momentText(m, N))))) : h("p", { class: "muted" }, lx("noMoments"))),
-    ctx.decisions === false ? null : h("div", { class: "review-block" }, h("h4", {}, lx("decisions")), decisionsBlock(state)),
+    ctx.decisions === false ? null : h("div", { class: "review-block" },
+      h("h4", { "data-testid": "decisions-title" }, lx(ctx.viewer ? "decisions" : "decisionsAll")), decisionsBlock(state, !ctx.viewer)),
     heldList(s.held, N),
     ctx.watch === false ? null : h("div", { class: "dialog-buttons" },
       h("button", { type: "button", class: "btn", "data-ui": "watch-replay", "data-testid": "watch-replay" }, lx("watchReplay"))));
