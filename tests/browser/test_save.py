@@ -69,6 +69,9 @@ def test_corrupt_save_gives_notice_and_clean_game(strict_page: Any, site_url: st
     assert page.evaluate("() => localStorage.getItem('oriflamme.save')") is None
     page.click('[data-testid="start"]')
     page.wait_for_selector(ACTIONS, timeout=60_000)
+    # The page saves the human's decision once it is idle: wait for that write, or on a loaded machine it
+    # lands after ours and replaces the bad save below with the good game (seen once in CI).
+    page.wait_for_function("() => localStorage.getItem('oriflamme.save') !== null", timeout=60_000)
     # Well-formed JSON the engine refuses (an action that is not legal): notice, and a new game at once.
     seats = [{"kind": "human"}, {"kind": "bot", "level": "easy"}, {"kind": "bot", "level": "easy"}]
     bad = {"format": "oriflamme-web-save/1", "seed": 5, "actions": ["place dragon first"],
