@@ -10,6 +10,7 @@ import io
 import sys
 import zipfile
 from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 
 import pytest
@@ -28,6 +29,19 @@ def archive() -> bytes:
     return buf.getvalue()
 
 
+@contextmanager
+def on_meta_path(f: OnDemandStdlib) -> Iterator[None]:
+    """`f` last on sys.meta_path meanwhile; afterwards gone, and the probe modules forgotten."""
+    sys.meta_path.append(f)
+    try:
+        yield
+    finally:
+        sys.meta_path.remove(f)
+        for name in list(sys.modules):
+            if name.startswith("ondemand_probe"):
+                del sys.modules[name]
+
+
 @pytest.fixture
 def finder(tmp_path: Path) -> Iterator[tuple[OnDemandStdlib, list[str], list[str]]]:
     fetched: list[str] = []
@@ -40,14 +54,8 @@ def finder(tmp_path: Path) -> Iterator[tuple[OnDemandStdlib, list[str], list[str
     names = frozenset({"ondemand_probe_mod", "ondemand_probe_pkg", "ondemand_probe_pkg.sub"})
     f = OnDemandStdlib("https://example.test/full.zip", names, fetch=fetch, report=reported.append,
                        archive=str(tmp_path / "full.zip"))
-    sys.meta_path.append(f)
-    try:
+    with on_meta_path(f):
         yield f, fetched, reported
-    finally:
-        sys.meta_path.remove(f)
-        for name in list(sys.modules):
-            if name.startswith("ondemand_probe"):
-                del sys.modules[name]
 
 
 def test_a_module_outside_the_boot_zip_is_imported_from_the_full_archive(
@@ -116,8 +124,7 @@ def test_an_archive_already_mounted_is_not_downloaded_again(tmp_path: Path) -> N
     mounted = tmp_path / "later.zip"
     names = frozenset({"ondemand_probe_mod", "ondemand_probe_pkg", "ondemand_probe_pkg.sub"})
     f = OnDemandStdlib("later.zip", names, fetch=fetch, archive=str(mounted))
-    sys.meta_path.append(f)
-    try:
+    with on_meta_path(f):
         mounted.write_bytes(archive())  # fetched in the background before the import
         assert importlib.import_module("ondemand_probe_mod").VALUE == 42
         assert fetched == []
@@ -125,11 +132,6 @@ def test_an_archive_already_mounted_is_not_downloaded_again(tmp_path: Path) -> N
         mounted.unlink()  # (a restored snapshot: the finder is there, the file is not)
         assert importlib.import_module("ondemand_probe_mod").VALUE == 42
         assert fetched == ["later.zip"] and mounted.exists()
-    finally:
-        sys.meta_path.remove(f)
-        for name in list(sys.modules):
-            if name.startswith("ondemand_probe"):
-                del sys.modules[name]
 
 
 def test_a_later_archive_that_cannot_be_downloaded_leaves_stdlib_names_to_the_full_one(

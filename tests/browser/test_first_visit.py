@@ -11,6 +11,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from test_fast_boot import KEPT_JS  # the kept snapshot's URLs, once kept
 
 pytestmark = pytest.mark.browser
 
@@ -112,14 +113,6 @@ COUNT_TRANSFORMS_JS = """(() => {
   globalThis.TransformStream = class extends Native { constructor(...args) { super(...args); made++; } };
   globalThis.__transformsMade = () => made;
 })();"""
-# Resolves the kept snapshot's URLs once the page says it kept it (the boot's stage 'snapshot-kept').
-KEPT_JS = """async () => {
-  const { boot } = await import('./web/boot/boot.js');
-  for (let i = 0; i < 600 && !boot.stages.some(([s]) => s === 'snapshot-kept'); i++) {
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  return (await (await caches.open('oriflamme-runtime')).keys()).map((r) => r.url);
-}"""
 
 
 def test_the_snapshot_is_kept_without_passing_through_the_page_s_script(strict_page: Any,
