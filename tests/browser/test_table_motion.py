@@ -75,8 +75,9 @@ def test_instant_speed_moves_nothing(strict_page: Any, site_url: str) -> None:
     assert play(page, 301, 5) == []
 
 
-# Two drawn tables, the second without the card the first offered to remove: what flies to the discard.
-GHOST_JS = """async () => {
+# Two drawn tables (`before` offering `legal`, then `after`) and the motion between them: what flies to a
+# discard (ghosts) and how each card of the second table moves (its keyframes).
+TWO_TABLES_JS = """async ({ before, decision, legal, after }) => {
   await (await import('./web/i18n/index.js')).setLang('en');
   const { table } = await import('./web/ui/oriflamme/table.js');
   const { parseLegal } = await import('./web/ui/oriflamme/actions.js');
@@ -85,35 +86,60 @@ GHOST_JS = """async () => {
   const root = document.createElement('div');
   document.body.appendChild(root);
   const seats = ['red', 'blue', 'green'];
-  const soldier = { card: 'soldier', owner: 'red', face_up: true, tokens: 0 };
-  const hidden = (owner) => ({ card: null, owner, face_up: false, tokens: 1 });
   const each = (n) => ({ red: n, blue: n, green: n });
   const view = (queue, decision) => ({ game: 'oriflamme', viewer: 'red', edition: 'retail', seats, round: 2,
     rounds: 6, first: 'blue', direction: 'ltr', to_act: 'red', cursor: 1, scores: each(2), hand: [],
     aside: [], hand_sizes: each(5), aside_sizes: each(3), discard: { red: [], blue: [], green: [] },
-    is_over: false, queue, decision });
+    is_over: false, queue: queue.map((c) => [c]), decision });
   const none = { handIdx: null, moveSrc: null, chooseA: null };
   const draw = (v, legal) => patch(root, [table(v, parseLegal(legal), none,
     { viewer: 'red', seats: [], legal, lastText: '', tokens: true, announce: '' })]);
-  const v1 = view([[soldier], [hidden('blue')], [hidden('green')]],
-    { kind: 'eliminate', player: 'red', ability: 'soldier', position: 1 });
-  draw(v1, ['eliminate 2']);
-  const before = measure(root, v1);
-  const v2 = view([[soldier], [hidden('green')]], null);
+  const v1 = view(before, decision);
+  draw(v1, legal);
+  const measured = measure(root, v1);
+  const v2 = view(after, null);
   draw(v2, []);
-  animate(root, before, v2, { speed: 1 });
+  animate(root, measured, v2, { speed: 1 });
   const ghosts = Array.from(document.querySelectorAll('body > .ghost'));
-  return ghosts.map((g) => ({ cls: g.className, text: g.textContent, action: g.hasAttribute('data-action'),
-    moving: g.getAnimations().length }));
+  const cards = Array.from(root.querySelectorAll('[data-testid=queue] .stack .card'));
+  return {
+    ghosts: ghosts.map((g) => ({ cls: g.className, text: g.textContent, action: g.hasAttribute('data-action'),
+      moving: g.getAnimations().length })),
+    cards: cards.map((c) => ({ cls: c.className,
+      frames: c.getAnimations().map((a) => JSON.stringify(a.effect.getKeyframes())).join(' ') })),
+  };
 }"""
+SOLDIER = {"card": "soldier", "owner": "red", "face_up": True, "tokens": 0}
+
+
+def hidden(owner: str) -> dict[str, Any]:
+    return {"card": None, "owner": owner, "face_up": False, "tokens": 1}
 
 
 def test_a_removed_card_flies_away_as_a_card_not_as_a_choice(strict_page: Any, site_url: str) -> None:
     page = strict_page
     page.goto(f"{site_url}?lang=en")
     page.wait_for_selector('[data-testid="setup"]')
-    ghosts = page.evaluate(GHOST_JS)
+    ghosts = page.evaluate(TWO_TABLES_JS, {
+        "before": [SOLDIER, hidden("blue"), hidden("green")], "legal": ["eliminate 2"],
+        "decision": {"kind": "eliminate", "player": "red", "ability": "soldier", "position": 1},
+        "after": [SOLDIER, hidden("green")]})["ghosts"]
     assert len(ghosts) == 1 and ghosts[0]["moving"] == 1, ghosts
     ghost = ghosts[0]
     assert "c-blue" in ghost["cls"].split() and not ghost["action"]
     assert "target" not in ghost["cls"].split() and "Remove" not in ghost["text"], ghost
+
+
+def test_a_decree_slides_the_moved_card_instead_of_discarding_it(strict_page: Any, site_url: str) -> None:
+    # Red's Decree moves green's face-down card from position 2 to the end, then goes to red's discard.
+    page = strict_page
+    page.goto(f"{site_url}?lang=en")
+    page.wait_for_selector('[data-testid="setup"]')
+    decree = {"card": "decree", "owner": "red", "face_up": True, "tokens": 0}
+    drawn = page.evaluate(TWO_TABLES_JS, {
+        "before": [decree, hidden("green"), hidden("blue")], "legal": ["move 2 to 4", "move 3 to 1"],
+        "decision": {"kind": "move", "player": "red", "ability": "decree", "position": 1},
+        "after": [hidden("blue"), hidden("green")]})
+    assert [g["cls"].split().count("c-red") for g in drawn["ghosts"]] == [1], drawn["ghosts"]
+    green = next(c for c in drawn["cards"] if "c-green" in c["cls"].split())
+    assert "translate" in green["frames"] and "scale(0.4)" not in green["frames"], green

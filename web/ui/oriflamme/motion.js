@@ -1,6 +1,6 @@
 // Motion between two drawn tables. Before an update is drawn the queue's stacks, the badges and the
-// scores are measured; once it is drawn the two views are lined up stack by stack (same owner, same
-// depth, a card known before is the same card after) and what changed moves: a new card travels from
+// scores are measured; once it is drawn the two views are lined up stack by stack (align.js: stacks
+// that look the same, in order first) and what changed moves: a new card travels from
 // its owner's badge to its place, a card turned face up flips, a card gone flies to its owner's
 // discard, every other card slides from where it was (the queue closing a gap, a Decree's move), and
 // scores count up. The UI learns no rule here: it only compares what the engine showed before and after.
@@ -8,43 +8,13 @@
 // gets fades; speed 0 gets nothing. followMotion() hooks it to the game loop (loop.js events).
 import { on } from "../loop.js";
 import { S, app, speed } from "../store.js";
+import { alignStacks, topOf } from "./align.js";
 /** @import { Colour } from "../../types/bridge" */
-/** @import { OriflammeView, QueueCard } from "./view" */
-/** @typedef {{owner: Colour, card: string | null, up: boolean, depth: number}} StackSig */
+/** @import { OriflammeView } from "./view" */
 /** @typedef {{rect: DOMRect, ghost: HTMLElement | null}} DrawnStack */
 /** @typedef {{view: OriflammeView, stacks: DrawnStack[], badges: Record<Colour, DOMRect>, scores: Record<Colour, number>}} Measured */
 
 const STACK = "[data-testid=queue] .stack[data-pos]";
-
-/** @type {(stack: QueueCard[]) => QueueCard} the card on top of a (never empty) stack */
-const topOf = (stack) => stack[stack.length - 1];
-/** @type {(stack: QueueCard[]) => StackSig} one stack of a view as the alignment compares it */
-const sig = (stack) => ({ owner: topOf(stack).owner, card: topOf(stack).card, up: topOf(stack).face_up, depth: stack.length });
-/** @type {(a: StackSig, b: StackSig) => boolean} */
-const same = (a, b) => a.owner === b.owner && a.depth === b.depth && (a.card == null || a.card === b.card);
-
-/**
- * Longest common subsequence of two stack lists: pairs [old index, new index].
- * @param {QueueCard[][]} before
- * @param {QueueCard[][]} after
- * @returns {[number, number][]}
- */
-export function alignStacks(before, after) {
-  const a = before.map(sig);
-  const b = after.map(sig);
-  const n = a.length;
-  const m = b.length;
-  const L = Array.from({ length: n + 1 }, () => new Array(m + 1).fill(0));
-  for (let i = n - 1; i >= 0; i--) {
-    for (let j = m - 1; j >= 0; j--) L[i][j] = same(a[i], b[j]) ? L[i + 1][j + 1] + 1 : Math.max(L[i + 1][j], L[i][j + 1]);
-  }
-  /** @type {[number, number][]} */
-  const pairs = [];
-  for (let i = 0, j = 0; i < n && j < m;) {
-    if (same(a[i], b[j])) { pairs.push([i, j]); i++; j++; } else if (L[i + 1][j] >= L[i][j + 1]) i++; else j++;
-  }
-  return pairs;
-}
 
 /**
  * What must be known of the drawn table before the next update is drawn.
