@@ -29,7 +29,7 @@ for (const dir of fs.readdirSync(path.join(dist, "runtime"))) {
   }
 }
 const { count, size, warnings } = await injectManifest({
-  swSrc: path.join(root, "web", "pwa", "sw.js"),
+  swSrc: path.join(dist, "web", "pwa", "sw.js"), // the build's minified copy (scripts/build.py)
   swDest: path.join(dist, "sw.js"),
   globDirectory: dist,
   globPatterns: ["**/*"],

@@ -11,6 +11,7 @@ from __future__ import annotations
 import _imp
 import json
 import re
+import shutil
 import subprocess
 import zipfile
 from functools import cache
@@ -54,9 +55,8 @@ def later_entries() -> dict[str, bytes]:
 
 def snapshot_path() -> Path:
     text = (DIST / "web" / "boot" / "interpreter.js").read_text()
-    m = re.search(r'const SNAPSHOT = "([^"]*)";', text)
-    assert m, "interpreter.js: no SNAPSHOT constant"
-    if not m.group(1):
+    m = re.search(r'"(snapshot-[0-9a-f]+\.bin)"', text)  # the build's name, as a string (minified: D100)
+    if not m:
         pytest.skip("built without a snapshot (ORIFLAMME_SNAPSHOT=0)")
     return stdlib_zip_path().parent / m.group(1)
 
@@ -94,11 +94,11 @@ def test_boot_modules_name_the_built_zip_and_snapshot() -> None:
     assert re.fullmatch(r"python_stdlib-[0-9a-f]{12}\.zip", zip_path.name), zip_path.name
     interpreter = (DIST / "web" / "boot" / "interpreter.js").read_text()
     assert "@STDLIB_ZIP@" not in interpreter and "@SNAPSHOT@" not in interpreter
-    assert f'const STDLIB = "{zip_path.name}";' in interpreter
+    assert f'"{zip_path.name}"' in interpreter
     snap = snapshot_path()
     assert snap.exists() and re.fullmatch(r"snapshot-[0-9a-f]{12}\.bin", snap.name), snap
     early = (DIST / "web" / "boot" / "early.js").read_text()
-    assert f'const SNAPSHOT = "{snap.name}";' in early  # the page prepares the very snapshot Pyodide gets
+    assert f'"{snap.name}"' in early  # the page prepares the very snapshot Pyodide gets
 
 
 def sources() -> dict[str, bytes]:
@@ -241,7 +241,7 @@ def test_config_and_page_for_the_fast_boot() -> None:
         plugins = json.loads(m.group(1))["plugins"]
         assert sorted(plugins) == sorted(f"!{name}" for name in known), (tag, plugins)
 
-def test_main_thread_modules_carry_the_compile_hint_and_worker_modules_do_not() -> None:
+def test_main_thread_modules_carry_the_compile_hint_and_worker_modules_do_not(tmp_path: Path) -> None:
     build = load_script("build")
     web = DIST / "web"
     page = {p.relative_to(web).as_posix() for p in build.page_modules(web)}
@@ -251,13 +251,34 @@ def test_main_thread_modules_carry_the_compile_hint_and_worker_modules_do_not() 
         assert rel in page, rel
     for rel in ("boot/runtime-worker.js", "boot/worker-prelude.js", "boot/interpreter.js", "pwa/sw.js"):
         assert rel not in page, rel
+    # Besides the hint, the build only minifies (D100): each file is esbuild's minification of its
+    # source, as the build runs it, on a copy of web/ made here.
+    sources = tmp_path / "web"
+    shutil.copytree(ROOT / "web", sources)
+    build.minify_web(sources)
     for js in web.rglob("*.js"):
         rel = js.relative_to(web).as_posix()
         first = js.read_text().split("\n", 1)[0]
         assert (first == build.COMPILE_HINT) == (rel in page), (rel, first)
         source = ROOT / "web" / rel
         if rel in page and source.exists() and "@" not in source.read_text():  # (no build placeholders)
-            assert js.read_text() == build.COMPILE_HINT + "\n" + source.read_text(), rel  # only the hint
+            assert js.read_text() == build.COMPILE_HINT + "\n" + (sources / rel).read_text(), rel
+
+
+def test_the_sites_js_and_css_are_minified() -> None:
+    """No file of dist/web, nor the service worker, carries our comments, JSDoc types or indentation
+    (D100): only Chrome's compile hint, as the first line of the page's modules."""
+    files = [p for p in (DIST / "web").rglob("*") if p.suffix in (".js", ".css")] + [DIST / "sw.js"]
+    assert len(files) > 40
+    commented = {}
+    for path in files:
+        lines = path.read_text().split("\n")
+        if lines[0] == load_script("build").COMPILE_HINT:
+            lines = lines[1:]
+        found = [ln.strip()[:50] for ln in lines if ln.lstrip().startswith(("//", "/*")) or "/**" in ln]
+        if found:
+            commented[path.relative_to(DIST).as_posix()] = found[:2]
+    assert not commented
 
 
 # Run by node inside the shipped Pyodide: restore the snapshot on the built zip, then report what is

@@ -192,7 +192,7 @@ def built_snapshot() -> Path | None:
     versions = ROOT / "dist" / "web" / "boot" / "versions.json"
     if not interpreter.exists() or not versions.exists():
         return None
-    m = re.search(r'const SNAPSHOT = "([^"@]+)";', interpreter.read_text())
+    m = re.search(r'"(snapshot-[0-9a-f]+\.bin)"', interpreter.read_text())  # (minified by the build)
     if not m:
         return None
     stdlib = ROOT / "dist" / str(json.loads(versions.read_text())["stdlib_zip"])

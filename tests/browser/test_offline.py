@@ -85,7 +85,7 @@ def test_new_version_offers_reload(strict_page: Any, pwa: PwaSite) -> None:
     assert page.locator('[data-testid="update-ready"]').count() == 0
     # Deploy a new version: one file changes, the service worker's precache list is regenerated.
     texts = site / "web" / "i18n" / "en.js"
-    texts.write_text(texts.read_text().replace('reload: "Reload"', 'reload: "Reload now"'))
+    texts.write_text(texts.read_text().replace('reload:"Reload"', 'reload:"Reload now"'))
     root = Path(__file__).resolve().parents[2]
     subprocess.run(["node", str(root / "scripts" / "build_sw.mjs"), str(site)], check=True, cwd=root,
                    capture_output=True)
