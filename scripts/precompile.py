@@ -3,7 +3,8 @@
 scripts/build.py calls `fast_path(out, pyodide_dir, engine_zip)`, which
 - compiles the stock stdlib, our `oriflamme` package, PyScript's own `pyscript` package and our on-demand
   finder (py/stdlib_on_demand.py) inside the npm `pyodide` we ship (scripts/precompile.mjs: unchecked
-  hash-based `.pyc`, no docstrings, line numbers without column ranges);
+  hash-based `.pyc`, no docstrings, line numbers without column ranges), Pyodide's own start-up modules
+  with the edits of scripts/pyodide_edits.py (D95: imports a game never uses moved out of its start-up);
 - traces, in that Pyodide, which of those modules a real boot and real games import
   (scripts/boot_trace.py), and writes `python_stdlib-<hash>.zip` into dist's Pyodide folder with just
   the `.pyc` of those a first decision runs, entries STORED so that the host's gzip/brotli compresses
@@ -36,6 +37,8 @@ import zipfile
 from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
+
+import pyodide_edits
 
 ROOT = Path(__file__).resolve().parent.parent
 # The memory snapshot: restored instead of booting Python in the worker. Off: set
@@ -218,8 +221,11 @@ def fast_path(out: Path, pyodide_dir: Path, engine_zip: bytes) -> tuple[str, str
     core = ROOT / "node_modules" / "@pyscript" / "core"
     artifact = core / "src" / "stdlib" / "pyscript.js"
     bundle = b"".join(p.read_bytes() for p in sorted((core / "dist").glob("*.js")))
+    # Pyodide's own start-up modules with the build's edits (D95: scripts/pyodide_edits.py; raises
+    # EditError when they no longer apply).
+    edited = _write_zip(pyodide_edits.apply(_entries(stock)))
     parts = compile_zips([
-        {"data": stock, "layout": "zipimport", "prefix": prefix, "flat_lines": True},
+        {"data": edited, "layout": "zipimport", "prefix": prefix, "flat_lines": True},
         {"data": engine_zip, "layout": "zipimport", "prefix": prefix},
         # PyScript writes its `pyscript` package (as .py) into the worker's cwd at every boot;
         # interpreter.js puts the zip before the cwd on sys.path, so this compiled copy is imported.
@@ -232,6 +238,9 @@ def fast_path(out: Path, pyodide_dir: Path, engine_zip: bytes) -> tuple[str, str
     full = merge_zips(*parts)
     with zipfile.ZipFile(io.BytesIO(full)) as z:
         parts_names = set(z.namelist())
+    # precompile.mjs leaves a file it cannot compile as source: an edit must never end up that way.
+    if uncompiled := [p for p in pyodide_edits.edited_paths() if p + "c" not in parts_names]:
+        raise pyodide_edits.EditError(f"the edited {', '.join(uncompiled)} did not compile (D95)")
     # What a real boot and real games import, traced in this Pyodide on the full compiled zip, every
     # stdlib and engine module bound lazily by the trace's own sitecustomize (its source replaces the
     # compiled one).

@@ -102,10 +102,10 @@ def test_boot_modules_name_the_built_zip_and_snapshot() -> None:
 
 
 def sources() -> dict[str, bytes]:
-    """Every source the zip's .pyc may come from, by its name in the zip: the stock stdlib, the engine,
-    PyScript's package and our on-demand finder."""
+    """Every source the zip's .pyc may come from, by its name in the zip: the stock stdlib (Pyodide's
+    start-up with the build's edits, D95), the engine, PyScript's package and our on-demand finder."""
     with zipfile.ZipFile(ROOT / "node_modules" / "pyodide" / "python_stdlib.zip") as z:
-        found = {n: z.read(n) for n in z.namelist() if n.endswith(".py")}
+        found = load_script("pyodide_edits").apply({n: z.read(n) for n in z.namelist() if n.endswith(".py")})
     found.update(engine_sources())
     found.update({arc: text.encode() for arc, text in pyscript_sources().items()})
     found["stdlib_on_demand.py"] = (ROOT / "py" / "stdlib_on_demand.py").read_bytes()
@@ -281,6 +281,17 @@ def test_the_sites_js_and_css_are_minified() -> None:
     assert not commented
 
 
+# Python for the shipped Pyodide in node: the page's on-demand finders of the full and later archives,
+# reading /tmp/stock.zip and /tmp/later.zip instead of downloading them (`fetched`: what they read).
+ARCHIVES_FROM_FILES = """stdlib_on_demand.install("stock.zip", "later.zip")
+fetched = []
+def from_file(url):
+    fetched.append(url)
+    return open("/tmp/" + url, "rb").read()
+for finder in sys.meta_path:
+    if isinstance(finder, stdlib_on_demand.OnDemandStdlib):
+        finder.fetch = from_file"""
+
 # Run by node inside the shipped Pyodide: restore the snapshot on the built zip, then report what is
 # imported, Python's magic, and whether importing the engine again compiles anything.
 RESTORE_JS = r"""
@@ -310,14 +321,7 @@ lazy = sorted(m for m in sys.modules if type(sys.modules[m]).__name__ == "_LazyM
 # The snapshot's finders (the build's), replaced by what the page installs after a restore: the later and
 # full archives on demand (here read from files, not downloaded).
 finders = [type(f).__name__ for f in sys.meta_path]
-stdlib_on_demand.install("stock.zip", "later.zip")
-fetched = []
-def from_file(url):
-    fetched.append(url)
-    return open("/tmp/" + url, "rb").read()
-for finder in sys.meta_path:
-    if isinstance(finder, stdlib_on_demand.OnDemandStdlib):
-        finder.fetch = from_file
+@ARCHIVES_FROM_FILES@
 compiled = []
 compile_source = zipimport._compile_source
 def refuse(pathname, source):
@@ -353,7 +357,7 @@ json.dumps({
   out = JSON.stringify({ error: String(err?.message || err) });
 }
 console.log(out);
-"""
+""".replace("@ARCHIVES_FROM_FILES@", ARCHIVES_FROM_FILES)
 
 
 def test_shipped_pyodide_restores_the_snapshot_and_imports_the_pyc_without_compiling() -> None:

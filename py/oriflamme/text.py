@@ -6,7 +6,6 @@ only used when `Style(colour=True)`, i.e. when stdout is a terminal.
 
 from __future__ import annotations
 
-import shutil
 from typing import Any
 
 from tabletop.terminal import Style, plain_event
@@ -24,6 +23,12 @@ def card_text(card: dict[str, Any]) -> str:
 
 def _width(text: str) -> int:
     return len(text)
+
+
+def _terminal_columns() -> int:
+    import shutil  # imported only here: the browser never asks, and its boot leaves shutil out (D95)
+
+    return shutil.get_terminal_size((100, 24)).columns
 
 
 def render_queue(view: dict[str, Any], style: Style, width: int | None = None) -> list[str]:
@@ -52,7 +57,7 @@ def render_queue(view: dict[str, Any], style: Style, width: int | None = None) -
     if rtl:
         cols.reverse()
     colw = [max(_width(t) for t, _o, _b in c) + 2 for c in cols]
-    total = width or shutil.get_terminal_size((100, 24)).columns
+    total = width or _terminal_columns()
     bands: list[list[int]] = [[]]
     used = 2
     for k, w in enumerate(colw):
