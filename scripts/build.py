@@ -117,20 +117,51 @@ def esbuild_fake_indexeddb(out_file: Path) -> None:
 # 112 KB gzip of a first visit, 69 KB minified. Whitespace, comments and local names go; the syntax stays
 # the one we write (es2023, tsconfig.base.json); no code reads a function's or class's name, so none is
 # kept; UTF-8 stays UTF-8 (the texts' accented letters, not \u escapes).
-MINIFY_FLAGS = ["--minify", "--target=es2023", "--charset=utf8", "--legal-comments=none", "--log-level=warning"]
+# tsconfig-raw: the repo's tsconfig.json is the type check's, not the build's (esbuild would read its
+# `strict` and prepend "use strict" to every file).
+MINIFY_FLAGS = ["--minify", "--target=es2023", "--charset=utf8", "--legal-comments=none",
+                "--log-level=warning", "--tsconfig-raw={}"]
 
 
-def minify_web(web: Path) -> None:
-    """Minify, in place, every JS file and stylesheet of dist/web (one esbuild process for all; the
-    bundled fake IndexedDB is minified already). The service worker's source is among them: dist/sw.js
-    is made from this copy (scripts/build_sw.mjs), with its precache list injected afterwards."""
-    files = [p for p in sorted(web.rglob("*")) if p.suffix in (".js", ".css") and p.name != "fake-indexeddb.js"]
+def minify_web(web: Path, done: tuple[str, ...] = ()) -> None:
+    """Minify, in place, every JS file and stylesheet of dist/web but those `done` already (paths under
+    web/: the bundle's outputs; the fake IndexedDB, bundled minified) in one esbuild process. The service
+    worker's source is among them: dist/sw.js is made from this copy (scripts/build_sw.mjs), with its
+    precache list injected afterwards."""
+    skip = {*done, "boot/fake-indexeddb.js"}
+    files = [p for p in sorted(web.rglob("*"))
+             if p.suffix in (".js", ".css") and p.relative_to(web).as_posix() not in skip]
     subprocess.run(
         [str(NODE_MODULES / ".bin" / "esbuild"), *map(str, files), *MINIFY_FLAGS,
          f"--outdir={web}", f"--outbase={web}", "--allow-overwrite"],
         check=True,
         cwd=ROOT,
     )
+
+
+# The page's module graph, bundled (D101): index.html's scripts and every module imported by path (the
+# on-demand ones of D89, the engine bridge, and what the browser tests import to draw a screen or read the
+# texts) keep their files; the rest of web/ui, web/i18n and web/art is inside them or in web/chunks/.
+PAGE_ENTRIES = [
+    "boot/boot.js", "ui/main.js", "engine.js",
+    "ui/stats.js", "ui/review.js", "ui/replay.js", "ui/lieux/index.js",
+    *(f"i18n/{prefix}{lang}.js" for prefix in ("", "lieux-") for lang in ("en", "fr", "de")),
+    "i18n/index.js", "ui/dom.js", "ui/oriflamme/index.js",
+]
+# Page modules that stay files of their own: early.js (the page's first request, whose runtime worker
+# boot.js shares) and the snapshot's format (the workers import it too).
+SEPARATE = ["boot/early.js", "boot/snapshot-format.js"]
+
+
+def bundle_web(web: Path) -> list[str]:
+    """Bundle the page's modules in place (scripts/bundle_web.mjs); returns the files it wrote."""
+    config = json.dumps({"entries": PAGE_ENTRIES, "separate": SEPARATE})
+    out = subprocess.run(["node", str(ROOT / "scripts" / "bundle_web.mjs"), str(web), config],
+                         check=True, cwd=ROOT, capture_output=True, text=True).stdout
+    for folder in sorted((p for p in web.rglob("*") if p.is_dir()), reverse=True):
+        if not any(folder.iterdir()):
+            folder.rmdir()
+    return list(json.loads(out)["outputs"])
 
 
 # Chrome's explicit compile hint: V8 compiles every function of the file while it streams it, off the
@@ -260,7 +291,7 @@ def build(out: Path) -> dict[str, str]:
         text = text.replace("@PYSCRIPT_VERSION@", pyscript_v).replace("@PYODIDE_VERSION@", pyodide_v)
         text = text.replace("@RUNTIME_SIZES@", json.dumps(sizes, separators=(",", ":")))
         js.write_text(text)
-    minify_web(out / "web")
+    minify_web(out / "web", done=tuple(bundle_web(out / "web")))
     for js in page_modules(out / "web"):
         js.write_text(COMPILE_HINT + "\n" + js.read_text())
 

@@ -245,31 +245,58 @@ def test_main_thread_modules_carry_the_compile_hint_and_worker_modules_do_not(tm
     build = load_script("build")
     web = DIST / "web"
     page = {p.relative_to(web).as_posix() for p in build.page_modules(web)}
-    # The page's own chain (what index.html and main.js load) is among them; the workers' modules are not.
-    for rel in ("ui/main.js", "ui/oriflamme/table.js", "ui/dom.js", "i18n/en.js", "engine.js",
-                "boot/boot.js"):
+    # The page's own chain (index.html's scripts, the bundle's entries and chunks) is among them; the
+    # workers' modules are not.
+    for rel in ("boot/early.js", "boot/boot.js", "ui/main.js", "ui/dom.js", "i18n/en.js", "engine.js"):
         assert rel in page, rel
+    assert [rel for rel in page if rel.startswith("chunks/")], page
     for rel in ("boot/runtime-worker.js", "boot/worker-prelude.js", "boot/interpreter.js", "pwa/sw.js"):
         assert rel not in page, rel
-    # Besides the hint, the build only minifies (D100): each file is esbuild's minification of its
-    # source, as the build runs it, on a copy of web/ made here.
+    # A module outside the bundle is esbuild's minification of its source (D100), as the build runs it,
+    # on a copy of web/ made here; besides that, the build only adds the hint.
     sources = tmp_path / "web"
     shutil.copytree(ROOT / "web", sources)
     build.minify_web(sources)
+    compared = []
     for js in web.rglob("*.js"):
         rel = js.relative_to(web).as_posix()
         first = js.read_text().split("\n", 1)[0]
         assert (first == build.COMPILE_HINT) == (rel in page), (rel, first)
         source = ROOT / "web" / rel
-        if rel in page and source.exists() and "@" not in source.read_text():  # (no build placeholders)
-            assert js.read_text() == build.COMPILE_HINT + "\n" + (sources / rel).read_text(), rel
+        if rel in build.PAGE_ENTRIES or rel.startswith("chunks/") or not source.exists():
+            continue
+        if not re.search(r"@[A-Z_]+@", source.read_text()):  # (no build placeholders)
+            hint = build.COMPILE_HINT + "\n" if rel in page else ""
+            assert js.read_text() == hint + (sources / rel).read_text(), rel
+            compared.append(rel)
+    assert "boot/snapshot-format.js" in compared, compared
+
+
+def test_the_page_modules_are_bundled_and_nothing_else_of_web_is_left_over() -> None:
+    """The page's modules are bundled (D101): of web/'s modules, dist/web keeps the bundle's entries (each
+    at its own path), the separate ones and the workers'; the others are inside them or in web/chunks/,
+    and no module URL is left for the build to resolve."""
+    build = load_script("build")
+    web = DIST / "web"
+    shipped = {p.relative_to(web).as_posix() for p in web.rglob("*.js")}
+    for rel in [*build.PAGE_ENTRIES, *build.SEPARATE]:
+        assert rel in shipped, rel
+    sources = {p.relative_to(ROOT / "web").as_posix() for p in (ROOT / "web").rglob("*.js")
+               if p.parts[-2] not in ("dev", "types") and not p.name.endswith(".entry.js")}
+    kept = sources & shipped
+    workers = {f"boot/{m}" for m in build.WORKER_MODULES} | {"pwa/sw.js"}
+    assert kept - set(build.PAGE_ENTRIES) - set(build.SEPARATE) <= workers, kept
+    assert "ui/store.js" in sources and "ui/store.js" not in shipped  # (inside the bundle)
+    chunks = [rel for rel in shipped if rel.startswith("chunks/")]
+    assert chunks, shipped
+    assert not [rel for rel in shipped if "@web@" in (web / rel).read_text()]
 
 
 def test_the_sites_js_and_css_are_minified() -> None:
     """No file of dist/web, nor the service worker, carries our comments, JSDoc types or indentation
     (D100): only Chrome's compile hint, as the first line of the page's modules."""
     files = [p for p in (DIST / "web").rglob("*") if p.suffix in (".js", ".css")] + [DIST / "sw.js"]
-    assert len(files) > 40
+    assert len(files) > 20
     commented = {}
     for path in files:
         lines = path.read_text().split("\n")

@@ -71,3 +71,11 @@ def pwa_site(dist_dir: Path, target: Path) -> Path:
         subprocess.run([sys.executable, str(ROOT / "scripts" / "build_pwa.py"), "--out", str(target)],
                        check=True, cwd=ROOT, capture_output=True)
     return target
+
+
+def built_file_with(site: Path, text: str) -> Path:
+    """The one module of a built site's web/ holding `text`: the page's modules are minified and bundled
+    (D100, D101), so which file holds a given piece of code is the bundler's choice."""
+    found = [p for p in (site / "web").rglob("*.js") if text in p.read_text()]
+    assert len(found) == 1, (text, found)
+    return found[0]

@@ -17,6 +17,7 @@ from typing import Any
 
 import pytest
 from conftest import start_server
+from session_helpers import built_file_with
 
 pytestmark = pytest.mark.browser
 
@@ -289,10 +290,9 @@ def test_a_later_module_imports_after_the_background_fetch_without_another_downl
 def test_a_later_module_needed_before_the_background_fetch_is_downloaded_at_once(
         strict_page: Any, probe_site: tuple[str, Path]) -> None:
     url, root = probe_site
-    pwa = root / "web" / "pwa" / "pwa.js"
-    text = pwa.read_text()
-    assert 'postMessage({type:"later-archive"})' in text  # (as minified by the build)
-    rewrite(pwa, text.replace('postMessage({type:"later-archive"})', 'postMessage({type:"nothing"})'))
+    asked = 'postMessage({type:"later-archive"})'  # pwa.js's, as minified and bundled by the build
+    pwa = built_file_with(root, asked)
+    rewrite(pwa, pwa.read_text().replace(asked, 'postMessage({type:"nothing"})'))
     boot_game(strict_page, url)
     for name in ("tabletop.search", "lieux.rules"):
         got = strict_page.evaluate(PROBE_JS, name)

@@ -4,11 +4,13 @@ page's first module (web/boot/early.js), not at the end of the chain of requests
 
 from __future__ import annotations
 
+import re
 import threading
 from collections import Counter
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
+from urllib.parse import urljoin, urlsplit
 
 import pytest
 from test_fast_boot import KEPT_JS  # the kept snapshot's URLs, once kept
@@ -67,6 +69,38 @@ def test_the_wasm_download_does_not_wait_for_boot_js_and_each_file_is_sent_once(
     assert not twice, (twice, sent)
 
 
+def static_imports(dist: Path, path: str) -> set[str]:
+    """The site paths a built module imports statically (its `from "./…"` and `import "./…"`)."""
+    text = (dist / path.lstrip("/")).read_text()
+    base = f"http://site{path}"
+    found = re.findall(r'(?:\bfrom|\bimport)\s*"(\.\.?/[^"]+)"', text)
+    return {urlsplit(urljoin(base, rel)).path for rel in found}
+
+
+def test_the_first_visits_page_modules_come_one_import_below_the_pages_scripts(
+        strict_page: Any, page_guard: Any, logged_site: tuple[str, list[str]], dist_dir: Path) -> None:
+    """Over a line each level of imports is a round trip, and each module a request queued for one of
+    HTTP/1.1's six connections beside the boot's downloads (D101): every page module a first decision
+    loads is a script or preload of index.html, or imported by one of them."""
+    from build import WORKER_MODULES  # (their modules come from the workers' own chains)
+
+    base, sent = logged_site
+    page = strict_page
+    page_guard.allow_origin(base)
+    page.goto(base + GAME)
+    page.locator(ACTIONS).first.wait_for(state="visible", timeout=BOOT_TIMEOUT)
+    index = (dist_dir / "index.html").read_text()
+    scripts = re.findall(r'<(?:script|link)\b[^>]*\b(?:src|href)="(\./web/[^"]+\.js)"', index)
+    top = {"/" + h.removeprefix("./") for h in scripts}
+    assert "/web/ui/main.js" in top and "/web/boot/boot.js" in top, top
+    below = set().union(*(static_imports(dist_dir, t) for t in top))
+    modules = {p for p in sent
+               if p.startswith("/web/") and p.endswith(".js") and p.rsplit("/", 1)[1] not in WORKER_MODULES}
+    assert len(modules) > 3, sent
+    deeper = sorted(modules - top - below)
+    assert not deeper, deeper
+
+
 # Modules the first decision of a game link does without, imported when first needed: the statistics
 # (their dialog, or a game's end), the review (a game's end), the replay viewer, the second game's adapter.
 LATER = ("/web/ui/stats.js", "/web/ui/review.js", "/web/ui/replay.js", "/web/ui/lieux/")
@@ -94,7 +128,6 @@ def test_every_symbol_of_the_first_table_is_in_the_font_warmup(strict_page: Any,
     """A character the first table draws for the first time makes that frame look a font up for it,
     synchronously (a fallback font for a symbol: a few ms each on a slow machine); bootbar.js draws its
     specimen under the boot bar so that this happens while the engine boots."""
-    import re
     import unicodedata
 
     # (read from the source: the built module is minified, its constant renamed)

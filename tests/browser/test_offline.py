@@ -11,7 +11,7 @@ from typing import Any
 
 import pytest
 from conftest import start_server
-from session_helpers import BOOTED, play_to_end, pwa_site
+from session_helpers import BOOTED, built_file_with, play_to_end, pwa_site
 
 pytestmark = pytest.mark.browser
 
@@ -84,7 +84,7 @@ def test_new_version_offers_reload(strict_page: Any, pwa: PwaSite) -> None:
     page.wait_for_function(CONTROLLED, timeout=120_000)
     assert page.locator('[data-testid="update-ready"]').count() == 0
     # Deploy a new version: one file changes, the service worker's precache list is regenerated.
-    texts = site / "web" / "i18n" / "en.js"
+    texts = built_file_with(site, 'reload:"Reload"')  # the English texts, wherever the bundle put them
     texts.write_text(texts.read_text().replace('reload:"Reload"', 'reload:"Reload now"'))
     root = Path(__file__).resolve().parents[2]
     subprocess.run(["node", str(root / "scripts" / "build_sw.mjs"), str(site)], check=True, cwd=root,
