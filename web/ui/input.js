@@ -19,7 +19,16 @@ function onClick(ev) {
     ev.target.closest("[data-select-card],[data-select-move],[data-select-choose],[data-ui]"));
   if (!target || !app.contains(target)) return;
   const d = target.dataset;
-  if (d.action != null) { act(d.action); return; }
+  if (d.action != null) {
+    // A pointer's click leaves its button focused, and the engine's answer then removes that button:
+    // a focused element removed (or blurred) while the page is being redrawn makes Chromium lay the
+    // page out there and then, in the middle of the patch, on top of the layout the frame needs anyway.
+    // Given up now, while the page is clean, the focus costs nothing. (A keyboard's click, detail 0,
+    // keeps it: the next decision then takes the focus, focusFirstAction.)
+    if (ev.detail > 0 && target === document.activeElement) target.blur();
+    act(d.action);
+    return;
+  }
   if (d.selectCard != null) { S.sel = { ...S.sel, handIdx: Number(d.selectCard) }; render(); return; }
   if (d.selectMove != null) { S.sel = { ...S.sel, moveSrc: Number(d.selectMove) }; render(); return; }
   if (d.selectChoose != null) { S.sel = { ...S.sel, chooseA: Number(d.selectChoose) }; render(); return; }

@@ -1,5 +1,5 @@
 // Which stack of the queue drawn before an update is which stack after it, from the two views alone
-// (motion.js animates the answer). No rule here: two stacks are "the same" when they look the same to
+// (motion.js animates the answer; table.js keeps the paired stacks' elements, stackKeys). No rule here: two stacks are "the same" when they look the same to
 // the viewer (owner, depth, and the card if it was shown), so the pairing may swap two cards that
 // nobody can tell apart, which draws the same thing.
 /** @import { Colour } from "../../types/bridge" */
@@ -43,4 +43,26 @@ export function alignStacks(before, after) {
     if (j !== undefined) { pairs.push([i, j]); newLeft.delete(j); }
   }
   return pairs.sort((x, y) => x[1] - y[1]);
+}
+
+/** @type {QueueCard[][]} */
+let keyedQueue = [];
+/** @type {string[]} */
+let queueKeys = [];
+let nextKey = 0;
+/**
+ * A key per stack of `queue` for the virtual DOM: the key of the stack it pairs with in the queue drawn
+ * before, else a new one. A card placed at the front or taken out then moves no other stack's element:
+ * the others keep their nodes, and only what changed is patched.
+ * @param {QueueCard[][]} queue
+ * @returns {string[]}
+ */
+export function stackKeys(queue) {
+  if (queue === keyedQueue) return queueKeys;
+  /** @type {(string | null)[]} */
+  const keys = queue.map(() => null);
+  for (const [i, j] of alignStacks(keyedQueue, queue)) keys[j] = queueKeys[i];
+  keyedQueue = queue;
+  queueKeys = keys.map((k) => k ?? `stack-${nextKey++}`);
+  return queueKeys;
 }

@@ -3,6 +3,7 @@ import { h, raw } from "../dom.js";
 import { t, cardName, faceName, ability, colourName } from "../../i18n/index.js";
 import { emblemSvg, BACK_SVG } from "../../art/emblems.js";
 import { topBar, badge } from "../chrome.js";
+import { stackKeys } from "./align.js";
 /** @import { Colour } from "../../types/bridge" */
 /** @import { Selection } from "../../types/ui" */
 /** @import { Props, VNode } from "../dom.js" */
@@ -165,6 +166,7 @@ function queue(view, P, sel, meta) {
   const reserve = (/** @type {"first" | "last"} */ which) => h("span", { key: `slot-${which}`, class: `slot slot-${which} reserved`, "aria-hidden": "true" });
   if (first) items.push(slot("first", first));
   else if (placing) items.push(reserve("first"));
+  const keys = stackKeys(view.queue);
   for (let i = 1; i <= n; i++) {
     items.push(gap(i));
     const stack = view.queue[i - 1];
@@ -210,7 +212,7 @@ function queue(view, P, sel, meta) {
     const coveredTitle = under.length ? t("covered", {
       cards: under.map((u) => (u.card && (u.face_up || u.owner === view.viewer) ? cardName(ed, u.card) : t("faceDown"))).join(", "),
     }) : null;
-    items.push(h("div", { key: `stack-${i}`, class: stackCls, "data-pos": String(i) },
+    items.push(h("div", { key: keys[i - 1], class: stackCls, "data-pos": String(i) },
       h("span", { class: "pos", "aria-hidden": "true" }, view.cursor === i ? `▼${i}` : String(i)),
       under.length ? h("div", { class: "under", title: coveredTitle, "aria-hidden": "true" },
         under.map((u, k) => h("span", { key: `u${k}`, class: `layer c-${u.owner} ${u.face_up ? "up" : "down"}` }))) : null,
@@ -246,8 +248,11 @@ function handArea(view, P, sel) {
       hand.map((c, i) => {
         const selectable = P.place.has(c);
         const on = sel.handIdx === i;
+        // Keyed by the card and which copy of it this is, not by its index: a card played from the
+        // hand leaves the others' elements in place (no new elements, no fade-in, no re-drawn art).
+        const copy = hand.slice(0, i).filter((x) => x === c).length;
         return card(ed, c, {
-          key: `h${i}-${c}`, owner: view.viewer, up: true, mine: true,
+          key: `h-${c}-${copy}`, owner: view.viewer, up: true, mine: true,
           tag: selectable ? "button" : "div",
           cls: `in-hand ${on ? "selected" : ""} ${selectable ? "selectable" : ""}`,
           attrs: selectable ? { "data-select-card": String(i), "aria-pressed": on ? "true" : "false",
