@@ -1,4 +1,4 @@
-"""Build-time edits of Pyodide's own start-up Python (D95), applied to the sources of the pinned npm package.
+"""Build-time edits of Pyodide's own start-up Python (D95, D96), applied to the pinned npm package's sources.
 
 Pyodide's JS imports `pyodide._package_loader` while it boots (it reads SITE_PACKAGES and DSO_DIR and lists
 the installed packages). That module's top-level imports run zipfile (with bz2, lzma and their
@@ -6,7 +6,9 @@ compression helpers), tempfile (with shutil and fnmatch) and registers a wheel f
 gzip of the boot's zip and their import time, for a game that never loads a package. The edits below
 move those imports into the functions that unpack an archive. The boot's trace (scripts/boot_trace.py)
 then no longer sees them run, so they leave the boot's zip; the first unpack imports them from the full
-stdlib archive (D29).
+stdlib archive (D29). The same goes for `import asyncio`, which Pyodide's web loop needs (D96): its Unix
+event loop, streams and subprocesses (with selector_events and ssl) are imported at the first use of one
+of their names.
 
 Each edit is a piece of text that must occur exactly once in its file. When a Pyodide upgrade changes the
 file, the build stops and names the edit that no longer applies: it never ships a file half edited or
@@ -37,6 +39,31 @@ _SHUTIL = ("def _shutil():\n"
            + indent(_REGISTER.replace("if IN_PYODIDE:", _FIRST_UNPACK), "    ")
            + "    return shutil\n")
 
+ASYNCIO = "asyncio/__init__.py"
+WEBLOOP = "pyodide/webloop.py"
+# Put before asyncio's own module __getattr__ (PEP 562; also asked for `__all__` by `from asyncio import *`).
+# importlib, not `from . import`: that would ask this very __getattr__ whether the package has the name.
+_ASYNCIO_GETATTR = '''# Edited at build time (D96): imported at the first use of their names.
+_LAZY = ("streams", "subprocess", "unix_events")
+
+
+def __getattr__(name: str):
+    if name == "__all__" or not name.startswith("__"):
+        import importlib
+
+        lazy = [importlib.import_module(f"{__name__}.{m}") for m in _LAZY]
+        if name == "__all__":
+            global __all__
+            __all__ = _eager_all + sum((m.__all__ for m in lazy), ())
+            return __all__
+        if name in _LAZY:
+            return globals()[name]  # (the import made the submodule its package's attribute)
+        for m in lazy:
+            if name in getattr(m, "__all__", ()):  # (one being imported has none yet)
+                globals()[name] = value = getattr(m, name)
+                return value
+    import warnings
+'''
 
 class EditError(RuntimeError):
     """An edit that does not apply to the pinned Pyodide's file (its text is missing or repeated)."""
@@ -63,6 +90,19 @@ EDITS = (
     Edit(LOADER, "        shutil.unpack_archive(f.name, extract_path, format)",
          "        _shutil().unpack_archive(f.name, extract_path, format)"),
     Edit(LOADER, "    import tarfile\n", "    import tarfile\n    from zipfile import ZipFile\n"),
+    # D96: `import asyncio` (pyodide.webloop) no longer runs its streams, subprocess and Unix event loop
+    # modules (with selector_events, ssl, the subprocess transports); their names are imported at first use.
+    Edit(ASYNCIO, "from .streams import *\n", ""),
+    Edit(ASYNCIO, "from .subprocess import *\n", ""),
+    Edit(ASYNCIO, "           streams.__all__ +\n           subprocess.__all__ +\n", ""),
+    Edit(ASYNCIO, "__all__ = (base_events.__all__ +\n", "_eager_all = (base_events.__all__ +\n"),
+    Edit(ASYNCIO, "    from .unix_events import *  # pragma: no cover\n    __all__ += unix_events.__all__\n",
+         "    pass  # (edited at build time, D96: unix_events is imported at the first use of its names)\n"),
+    Edit(ASYNCIO, "def __getattr__(name: str):\n    import warnings\n", _ASYNCIO_GETATTR),
+    # (The Unix policy's module is what brings selectors, SSL and the subprocess transports; WebLoopPolicy
+    # overrides every method that would use its loop factory.)
+    Edit(WEBLOOP, "class WebLoopPolicy(asyncio.DefaultEventLoopPolicy):",
+         "class WebLoopPolicy(asyncio.events._BaseDefaultEventLoopPolicy):  # (edited at build time, D96)"),
 )
 
 
@@ -75,7 +115,7 @@ def edit_source(path: str, text: str, edits: tuple[Edit, ...] = EDITS) -> str:
         if count != 1:
             found = "is not in it" if count == 0 else f"occurs {count} times"
             raise EditError(
-                f"Pyodide's {path} no longer matches edit {number} of scripts/pyodide_edits.py (D95): "
+                f"Pyodide's {path} no longer matches edit {number} of scripts/pyodide_edits.py (D95, D96): "
                 f"the text {edit.old.splitlines()[0].strip()!r} {found}. Pyodide was probably upgraded: "
                 "check what the file's start-up imports now and rewrite the edits for it.")
         text = text.replace(edit.old, edit.new)
@@ -92,6 +132,6 @@ def apply(entries: dict[str, bytes], edits: tuple[Edit, ...] = EDITS) -> dict[st
     for path in edited_paths(edits):
         if path not in out:
             raise EditError(f"Pyodide's stdlib zip has no {path} any more: the edits of "
-                            "scripts/pyodide_edits.py (D95) need rewriting for this Pyodide.")
+                            "scripts/pyodide_edits.py (D95, D96) need rewriting for this Pyodide.")
         out[path] = edit_source(path, out[path].decode(), edits).encode()
     return out

@@ -63,6 +63,24 @@ def test_the_edited_loader_imports_nothing_for_archives_when_pyodide_boots() -> 
     assert "def _shutil():" in edited and "register_unpack_format" in edited  # registered at the first use
 
 
+# What `import asyncio` ran for its Unix event loop, streams and subprocesses (D96).
+ASYNCIO_LAZY = ("asyncio.unix_events", "asyncio.selector_events", "asyncio.streams", "asyncio.subprocess",
+                "asyncio.base_subprocess", "ssl")
+
+
+def test_the_edited_asyncio_package_imports_its_unix_loop_streams_and_subprocesses_at_first_use() -> None:
+    with zipfile.ZipFile(STOCK) as z:
+        stock = z.read(edits.ASYNCIO).decode()
+
+    def relative_imports(source: str) -> set[str]:
+        return {n.module or "" for n in ast.parse(source).body if isinstance(n, ast.ImportFrom) and n.level}
+
+    assert {"streams", "subprocess"} <= relative_imports(stock)
+    edited = edits.edit_source(edits.ASYNCIO, stock)
+    assert not relative_imports(edited) & {"streams", "subprocess", "unix_events"}
+    assert "unix_events" not in top_level_names(edited)  # (the stock's star import bound it)
+
+
 def test_an_edit_that_no_longer_applies_stops_the_build_in_words() -> None:
     stock = stock_loader()
     upgraded = stock.replace("from zipfile import ZipFile\n", "from zipfile import ZIP_STORED, ZipFile\n")
@@ -71,13 +89,13 @@ def test_an_edit_that_no_longer_applies_stops_the_build_in_words() -> None:
         edits.edit_source(edits.LOADER, upgraded)
     with pytest.raises(edits.EditError, match="'import shutil' occurs 2 times"):
         edits.edit_source(edits.LOADER, stock + "import shutil\n")
-    with pytest.raises(edits.EditError, match=r"no pyodide/_package_loader\.py any more"):
+    with pytest.raises(edits.EditError, match=r"no asyncio/__init__\.py any more"):
         edits.apply({"pyodide/__init__.py": b""})
     # The pinned Pyodide's files take every edit, and nothing else in the zip changes.
     with zipfile.ZipFile(STOCK) as z:
         entries = {n: z.read(n) for n in z.namelist()}
     changed = {n for n, data in edits.apply(entries).items() if data != entries[n]}
-    assert changed == set(edits.edited_paths()) == {edits.LOADER}
+    assert changed == set(edits.edited_paths()) == {edits.LOADER, edits.ASYNCIO, edits.WEBLOOP}
 
 
 built = pytest.mark.skipif(not VERSIONS.exists(), reason="dist/ not built (make build)")
@@ -98,6 +116,9 @@ def test_the_boot_zip_leaves_the_archive_modules_to_the_full_archive() -> None:
     assert {"zipfile", "tempfile", "shutil", "bz2", "lzma"} <= index  # importable on demand (D29)
     with zipfile.ZipFile(built_zip("later_zip")) as z:  # nothing the game runs later needs them either
         assert not {n.partition("/")[0].removesuffix(".pyc") for n in z.namelist()} & set(ARCHIVE_MODULES)
+    compiled = {n.removesuffix(".pyc").removesuffix("/__init__").replace("/", ".") for n in names}
+    assert not compiled & set(ASYNCIO_LAZY), compiled & set(ASYNCIO_LAZY)
+    assert {"asyncio", "asyncio.events", "asyncio.tasks", "pyodide.webloop"} <= compiled
 
 
 def wheel() -> bytes:
@@ -149,6 +170,28 @@ json.dumps({"ran": ran, "dynlibs": list(dynlibs), "value": demo.VALUE,
   py.unpackArchive(wheel, "whl", { extractDir: "/tmp/site2" });
   const r = JSON.parse(out);
   r.js_unpacked = py.FS.readFile("/tmp/site2/demo/__init__.py", { encoding: "utf8" });
+  // asyncio's names imported at first use (D96), and the web loop still running coroutines.
+  r.asyncio = JSON.parse(py.runPython(`
+import asyncio, importlib, warnings
+ns = {}
+exec("from asyncio import *", ns)
+with warnings.catch_warnings():
+    warnings.simplefilter("ignore", DeprecationWarning)
+    policy = asyncio.DefaultEventLoopPolicy
+parts = ["base_events", "coroutines", "events", "exceptions", "futures", "graph", "locks", "protocols",
+         "runners", "queues", "streams", "subprocess", "tasks", "taskgroups", "timeouts", "threads",
+         "transports", "unix_events"]
+json.dumps({"star": sorted(n for n in ("open_connection", "StreamReader", "create_subprocess_exec",
+                                       "SelectorEventLoop", "Task", "sleep") if n in ns),
+            "all": sorted(asyncio.__all__) == sorted(sum((importlib.import_module("asyncio." + m).__all__
+                                                          for m in parts), ())),
+            "missing": [n for n in asyncio.__all__ if not hasattr(asyncio, n)],
+            "same": asyncio.open_connection is asyncio.streams.open_connection
+                    and asyncio.create_subprocess_exec is asyncio.subprocess.create_subprocess_exec,
+            "policy": policy.__module__, "loop": type(asyncio.get_event_loop()).__name__,
+            "unix_events": sys.modules["asyncio.unix_events"].__file__})
+`));
+  r.asyncio.awaited = (await py.runPythonAsync("import asyncio\nawait asyncio.sleep(0.01)\n41 + 1"));
   out = JSON.stringify(r);
 } catch (err) {
   out = JSON.stringify({ error: String(err?.message || err) });
@@ -158,10 +201,11 @@ console.log(out);
 
 
 @built
-def test_the_edited_loader_still_unpacks_a_wheel_in_the_shipped_pyodide(tmp_path: Path) -> None:
+def test_the_edited_loader_and_asyncio_still_work_in_the_shipped_pyodide(tmp_path: Path) -> None:
     (tmp_path / "demo.whl").write_bytes(wheel())
     args = [str(ROOT / "node_modules" / "pyodide"), str(built_zip("stdlib_zip")), str(STOCK),
-            str(built_zip("later_zip")), str(tmp_path / "demo.whl"), json.dumps(ARCHIVE_MODULES)]
+            str(built_zip("later_zip")), str(tmp_path / "demo.whl"),
+            json.dumps(ARCHIVE_MODULES + ASYNCIO_LAZY)]
     proc = subprocess.run(["node", "--input-type=module", "-e", UNPACK_JS, *args],
                           capture_output=True, text=True, cwd=ROOT, timeout=180)
     assert proc.returncode == 0, re.findall(r"\w*Error\b.{0,300}", proc.stderr)[-5:]
@@ -174,3 +218,12 @@ def test_the_edited_loader_still_unpacks_a_wheel_in_the_shipped_pyodide(tmp_path
     assert r["zipfile"].startswith("/lib/python_stdlib_full.zip/"), r["zipfile"]  # on demand (D29)
     assert r["fetched"] == ["stock.zip"]
     assert r["js_unpacked"] == "VALUE = 42\n"  # pyodide.unpackArchive(…, "whl") too
+    # asyncio (D96): its Unix loop, streams and subprocesses did not run at boot (`ran` above), and all of
+    # its names still come, from the full archive, at their first use; the web loop runs coroutines.
+    a = r["asyncio"]
+    assert a["star"] == ["SelectorEventLoop", "StreamReader", "Task", "create_subprocess_exec",
+                         "open_connection", "sleep"]
+    assert a["all"] and a["missing"] == [] and a["same"], a
+    assert a["policy"] == "asyncio.unix_events" and a["loop"] == "WebLoop", a
+    assert a["unix_events"].startswith("/lib/python_stdlib_full.zip/asyncio/"), a["unix_events"]
+    assert a["awaited"] == 42
