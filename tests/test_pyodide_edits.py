@@ -119,6 +119,10 @@ def test_the_boot_zip_leaves_the_archive_modules_to_the_full_archive() -> None:
     compiled = {n.removesuffix(".pyc").removesuffix("/__init__").replace("/", ".") for n in names}
     assert not compiled & set(ASYNCIO_LAZY), compiled & set(ASYNCIO_LAZY)
     assert {"asyncio", "asyncio.events", "asyncio.tasks", "pyodide.webloop"} <= compiled
+    # The engine's terminal renderer: imported by the game's spec, drawn only in a terminal.
+    assert "oriflamme/text.pyc" not in names
+    with zipfile.ZipFile(built_zip("later_zip")) as z:
+        assert "oriflamme/text.pyc" in z.namelist()
 
 
 def wheel() -> bytes:

@@ -12,11 +12,11 @@ from tabletop.terminal import Style
 from . import bots
 from . import effects as _effects
 from . import game as _game
+from . import text as _text  # (the module: only the terminal draws text, so the web's boot skips it)
 from . import tutorial as _tutorial
 from .bots.simple import FixedBot
 from .editions import EDITIONS, ONE_SHOT
 from .sampling import determinize
-from .text import describe_event, render_view, tie_break_lines
 
 
 def _own(g: Game) -> _game.Game:
@@ -32,13 +32,13 @@ class Text:
         "copied": "shapeshifter copies", "ambushed": "ambushes sprung"}
 
     def view(self, game: Game, viewer: str | None, style: Style) -> str:
-        return render_view(game.view(viewer), style)
+        return _text.render_view(game.view(viewer), style)
 
     def everything(self, game: Game, style: Style) -> str:
         data = json.loads(game.to_json())
         v = game.view(None)
         v["queue"] = data["queue"]
-        return render_view(v, style, hands=data["hands"], asides=data["aside"])
+        return _text.render_view(v, style, hands=data["hands"], asides=data["aside"])
 
     def position(self, text: str, style: Style) -> str:
         # Drawn as written (loading may already resolve automatic effects at the cursor); the decision
@@ -50,15 +50,15 @@ class Text:
             v[key] = data[key]
         v["hand_sizes"] = {c: len(h) for c, h in data["hands"].items()}
         v["cursor"] = data.get("cursor")
-        return render_view(v, style, hands=data["hands"], asides=data["aside"])
+        return _text.render_view(v, style, hands=data["hands"], asides=data["aside"])
 
     def event(self, event: Event) -> str | None:
-        return describe_event(event)
+        return _text.describe_event(event)
 
     def ranking(self, game: Game) -> list[str]:
         view = game.view(None)
         view["ranking"], view["scores"] = game.ranking(), game.scores
-        return tie_break_lines(view, _own(game).tie_break()["values"])
+        return _text.tie_break_lines(view, _own(game).tie_break()["values"])
 
 
 def catalogue() -> dict[str, Any]:
