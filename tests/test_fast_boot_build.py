@@ -292,6 +292,21 @@ def test_the_page_modules_are_bundled_and_nothing_else_of_web_is_left_over() -> 
     assert not [rel for rel in shipped if "@web@" in (web / rel).read_text()]
 
 
+def test_every_module_a_browser_test_imports_is_a_file_of_the_site() -> None:
+    """The browser tests draw screens and read texts by importing page modules by path; a module the
+    bundle swallowed (D101) fails them with "Failed to fetch dynamically imported module". Each path they
+    import (a template's `${...}` part read as any file name) must be shipped."""
+    web = DIST / "web"
+    shipped = {p.relative_to(web).as_posix() for p in web.rglob("*.js")}
+    imported = set()
+    for test in (ROOT / "tests" / "browser").glob("*.py"):
+        imported |= set(re.findall(r"""import\(['"`]\.{1,2}/web/([^'"`]+\.js)['"`]""", test.read_text()))
+    assert "ui/oriflamme/index.js" in imported, imported  # the scan still finds what the tests import
+    patterns = [re.sub(r"\\\$\\\{[^}]*\\\}", ".+", re.escape(rel)) for rel in sorted(imported)]
+    missing = [pattern for pattern in patterns if not any(re.fullmatch(pattern, s) for s in shipped)]
+    assert not missing, missing
+
+
 def test_the_sites_js_and_css_are_minified() -> None:
     """No file of dist/web, nor the service worker, carries our comments, JSDoc types or indentation
     (D100): only Chrome's compile hint, as the first line of the page's modules."""

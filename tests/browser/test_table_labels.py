@@ -21,8 +21,7 @@ PROTOTYPE += ["mercenaries", "queen", "lord", "shapeshifter", "ambush"]
 CUT_JS = """async ([lang, edition, cards]) => {
   const { setLang } = await import('./web/i18n/index.js');
   await setLang(lang);
-  const { table } = await import('./web/ui/oriflamme/table.js');
-  const { parseLegal } = await import('./web/ui/oriflamme/actions.js');
+  const { table, parseLegal } = await import('./web/ui/oriflamme/index.js');
   const { patch } = await import('./web/ui/dom.js');
   const seats = ['red', 'blue', 'green', 'yellow'];
   const queue = cards.map((card, i) => [{ card, owner: seats[i % 4], face_up: true, tokens: i % 3 }]);

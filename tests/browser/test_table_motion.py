@@ -79,10 +79,9 @@ def test_instant_speed_moves_nothing(strict_page: Any, site_url: str) -> None:
 # discard (ghosts) and how each card of the second table moves (its keyframes).
 TWO_TABLES_JS = """async ({ before, decision, legal, after }) => {
   await (await import('./web/i18n/index.js')).setLang('en');
-  const { table } = await import('./web/ui/oriflamme/table.js');
-  const { parseLegal } = await import('./web/ui/oriflamme/actions.js');
+  const { table, parseLegal } = await import('./web/ui/oriflamme/index.js');
   const { patch } = await import('./web/ui/dom.js');
-  const { measure, animate } = await import('./web/ui/oriflamme/motion.js');
+  const { measure, animate } = await import('./web/ui/oriflamme/index.js');
   const root = document.createElement('div');
   document.body.appendChild(root);
   const seats = ['red', 'blue', 'green'];

@@ -11,7 +11,7 @@ pytestmark = pytest.mark.browser
 WORDS_JS = """async (lang) => {
   const i18n = await import('./web/i18n/index.js');
   await i18n.setLang(lang);
-  const { endDialog } = await import('./web/ui/chrome.js');
+  const { endDialog } = await import('./web/ui/oriflamme/index.js');
   const { patch } = await import('./web/ui/dom.js');
   const winner = (viewer) => {
     const div = document.createElement('div');
@@ -29,8 +29,7 @@ WORDS_JS = """async (lang) => {
 
 STEAL_JS = """async () => {
   await (await import('./web/i18n/index.js')).setLang('en');
-  const { table } = await import('./web/ui/oriflamme/table.js');
-  const { parseLegal } = await import('./web/ui/oriflamme/actions.js');
+  const { table, parseLegal } = await import('./web/ui/oriflamme/index.js');
   const { patch } = await import('./web/ui/dom.js');
   const seats = ['red', 'blue', 'green'];
   const view = { game: 'oriflamme', viewer: 'red', edition: 'retail', seats, round: 2, rounds: 6,

@@ -18,7 +18,7 @@ import { showReplay } from "./screen.js";
 import { t } from "../i18n/index.js";
 import { initCardDetail } from "./carddetail.js";
 import "./prefs.js"; // the theme in use, before the first frame
-import { followMotion } from "./oriflamme/motion.js";
+import { followMotion } from "./oriflamme/follow.js";
 import { followSound } from "./sound.js";
 
 async function connect() {

@@ -17,6 +17,10 @@ import { youIn } from "../hotseat.js";
 
 export const id = "oriflamme";
 export { replayTitle, replayRows, replayBoard } from "./replay.js";
+// The table's parts by name, for pages that draw one outside a game (the browser tests do): the page's
+// modules are bundled (D101), so these have no file of their own to import.
+export { table, parseLegal, endDialog };
+export { measure, animate } from "./motion.js";
 
 /**
  * An edition's facts from the catalogue ({cards, tokens, rounds}); the first edition's for an unknown name.

@@ -5,9 +5,8 @@
 // discard, every other card slides from where it was (the queue closing a gap, a Decree's move), and
 // scores count up. The UI learns no rule here: it only compares what the engine showed before and after.
 // Transforms and opacity only (the compositor's work, no layout per frame); `prefers-reduced-motion`
-// gets fades; speed 0 gets nothing. followMotion() hooks it to the game loop (loop.js events).
-import { on } from "../loop.js";
-import { S, app, speed } from "../store.js";
+// gets fades; speed 0 gets nothing. follow.js hooks it to the game loop. Nothing here reads the page's
+// state: a page that draws a table of its own (the browser tests) animates it the same way.
 import { alignStacks, topOf } from "./align.js";
 /** @import { Colour } from "../../types/bridge" */
 /** @import { OriflammeView } from "./view" */
@@ -134,23 +133,4 @@ function countScores(root, from, to, ms) {
     };
     requestAnimationFrame(step);
   }
-}
-
-/** Animate each answer of the engine that changes the table in front of the same viewer. */
-export function followMotion() {
-  /** @type {Measured | null} */
-  let before = null;
-  on("update", ({ update, previous }) => {
-    const same = previous && previous.view && previous.view.game === "oriflamme" && update.view.game === "oriflamme" &&
-      previous.viewer === update.viewer && S.screen === "game" && !S.pass && speed() > 0;
-    before = same && previous ? measure(app, /** @type {OriflammeView} */ (previous.view)) : null;
-  });
-  on("drawn", ({ update }) => {
-    // The card a decision is about stays in sight (above a panel stuck to the bottom: scroll-margin, CSS).
-    if ((update.legal || []).length && !S.pass) app.querySelector(".stack.at-cursor .card")?.scrollIntoView({ block: "nearest" });
-    if (!before || S.pass) { before = null; return; }
-    const reduced = typeof matchMedia === "function" && matchMedia("(prefers-reduced-motion: reduce)").matches;
-    animate(app, before, /** @type {OriflammeView} */ (update.view), { speed: speed(), reduced });
-    before = null;
-  });
 }
