@@ -65,6 +65,7 @@ def __getattr__(name: str):
     import warnings
 '''
 
+
 class EditError(RuntimeError):
     """An edit that does not apply to the pinned Pyodide's file (its text is missing or repeated)."""
 

@@ -79,9 +79,8 @@ def test_instant_speed_moves_nothing(strict_page: Any, site_url: str) -> None:
 # discard (ghosts) and how each card of the second table moves (its keyframes).
 TWO_TABLES_JS = """async ({ before, decision, legal, after }) => {
   await (await import('./web/i18n/index.js')).setLang('en');
-  const { table, parseLegal } = await import('./web/ui/oriflamme/index.js');
+  const { table, parseLegal, measure, animate } = await import('./web/ui/oriflamme/index.js');
   const { patch } = await import('./web/ui/dom.js');
-  const { measure, animate } = await import('./web/ui/oriflamme/index.js');
   const root = document.createElement('div');
   document.body.appendChild(root);
   const seats = ['red', 'blue', 'green'];

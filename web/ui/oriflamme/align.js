@@ -1,7 +1,7 @@
 // Which stack of the queue drawn before an update is which stack after it, from the two views alone
-// (motion.js animates the answer; table.js keeps the paired stacks' elements, stackKeys). No rule here: two stacks are "the same" when they look the same to
-// the viewer (owner, depth, and the card if it was shown), so the pairing may swap two cards that
-// nobody can tell apart, which draws the same thing.
+// (motion.js animates the answer; table.js keeps the paired stacks' elements, stackKeys). No rule here:
+// two stacks are "the same" when they look the same to the viewer (owner, depth, and the card if it was
+// shown), so the pairing may swap two cards that nobody can tell apart, which draws the same thing.
 /** @import { Colour } from "../../types/bridge" */
 /** @import { QueueCard } from "./view" */
 /** @typedef {{owner: Colour, card: string | null, depth: number}} StackSig */
