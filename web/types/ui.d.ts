@@ -38,6 +38,7 @@ export interface BootState {
   stage: string;
   error: string | null;
   warmFonts?: number;
+  warmTable?: number;                  // how many parts of the game's specimen table are drawn (D103)
 }
 
 /** The Hint button's state, for the update whose action count is `at`. */
@@ -99,7 +100,8 @@ export interface LoopEvents {
 
 /** What screen.js gives an adapter's screen() besides the update and the state. */
 export interface ScreenContext {
-  log: VNode;
+  log: VNode | null;                   // null in a table's first frame (screen.js, D102)
+  arriving?: boolean;                  // the table's first frame: what is below the decision comes next
   hint: VNode | null;
   speed: number;
   rerender: () => void;
@@ -118,6 +120,8 @@ export interface Adapter {
   /** A place's name (lieux), or the id as is. */
   placeLabel(place: string): string;
   hintSelection(action: string, u: Update<any>, sel: Selection): Selection;
+  /** A specimen of the table drawn hidden while the engine starts, in parts (step 0, 1, …; null after). */
+  warmup?(step: number): VNode | null;
   /** The replay viewer (replay.js): the title's game or edition, a player's rows, the board. */
   replayTitle(pos: Position): string;
   replayRows(pos: Position, colour: Colour): Children[];

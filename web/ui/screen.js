@@ -3,7 +3,7 @@
 // pieces every game's screen shares (the log panel, the Hint box) and where the keyboard focus goes.
 import { h, patch } from "./dom.js";
 import { t } from "../i18n/index.js";
-import { S, app, speed, setRenderer, render } from "./store.js";
+import { S, app, speed, setRenderer, render, afterNextPaint } from "./store.js";
 import { adapterOf, DEFAULT_GAME } from "./games.js";
 import { setupScreen } from "./setup.js";
 import { deviceSwitches } from "./chrome.js";
@@ -73,6 +73,28 @@ export function markHint() {
 export function focusFirstAction() {
   const el = /** @type {HTMLElement | null} */ (app.querySelector(".overlay [data-ui], [data-action], [data-select-card]"));
   if (el) el.focus({ preventScroll: true });
+  else if (arriving) focusOnArrival = true; // the first choices may be in the part still to come (the hand)
+}
+
+// A table drawn anew (a deal, a resumed save, a hot-seat hand-over) arrives in two frames (D102): its
+// top, players, queue and decision first, then, once that frame is painted, the parts below or beside
+// them (the hand, the log), so nothing drawn in the first frame moves. Drawn at once, every element new,
+// its first style and layout were one long frame (the freeze of a first visit; a dropped animation frame
+// on a phone).
+let tableUp = false; // the game's table is on screen
+let arriving = false; // its first frame is drawn, the rest is not yet
+let focusOnArrival = false; // focusFirstAction found nothing in the first frame
+
+function tableArrives() {
+  if (tableUp) return;
+  tableUp = true;
+  arriving = true;
+  afterNextPaint(() => {
+    arriving = false;
+    render();
+    if (focusOnArrival && !app.contains(document.activeElement)) focusFirstAction();
+    focusOnArrival = false;
+  });
 }
 
 /** A link deals another game than the one in progress on this device: which one to play? */
@@ -91,13 +113,16 @@ const gameNow = () => (S.screen === "game" && S.update ? S.update.view.game : S.
 
 function draw() {
   if (!S.setup) return; // the engine's first progress may come before the language and the catalogue
-  const boot = bootBar(S.boot);
+  const warm = S.boot.warmTable ? adapterOf(gameNow())?.warmup?.(S.boot.warmTable - 1) : null;
+  const boot = bootBar(S.boot, warm);
   const out = [];
   if (S.screen === "replay" && replay) { // a shared link: web/ui/replay.js
     patch(app, [replay.replayScreen(boot), ...extrasOverlay()]);
     return;
   }
   const game = adapterOf(S.update ? S.update.view.game : null);
+  const table = S.screen === "game" && S.update && game && !S.pass;
+  if (!table) tableUp = false;
   if (S.screen !== "game" || !S.update || !game) {
     if (S.screen === "setup") out.push(setupScreen(S.setup, boot, savedGame() != null, learnRow(), deviceSwitches()), setupExtras());
     else { // a table on its way; if the engine refused to deal it, the way back to the menu
@@ -107,8 +132,9 @@ function draw() {
   } else if (S.pass) { // hot-seat hand-over: web/ui/hotseat.js
     out.push(passScreen(S.pass));
   } else {
-    out.push(...game.screen(S.update, S, { log: logPanel(), hint: learnBox(S.update, hintBox()), speed: speed(), rerender: render,
-      withShare: (v) => withReview(withShare(v)) }));
+    tableArrives();
+    out.push(...game.screen(S.update, S, { log: arriving ? null : logPanel(), arriving, hint: learnBox(S.update, hintBox()),
+      speed: speed(), rerender: render, withShare: (v) => withReview(withShare(v)) }));
   }
   if (S.askLink != null && S.screen === "setup") out.push(linkQuestion());
   const rules = S.rules ? adapterOf(gameNow()) : null;

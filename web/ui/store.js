@@ -71,6 +71,13 @@ export function renderNextFrame() {
   frameRender ||= requestAnimationFrame(() => { frameRender = 0; render(); });
 }
 
+/**
+ * Run `fn` in a task of its own once the next frame is on screen: what is drawn now gets that frame's
+ * style, layout and paint to itself (a requestAnimationFrame callback alone would run before them).
+ * @param {() => void} fn
+ */
+export const afterNextPaint = (fn) => requestAnimationFrame(() => setTimeout(fn, 0));
+
 /** @type {(engine: Engine | null) => void} */
 let readyResolve = () => {};
 /** @type {Promise<Engine | null>} */

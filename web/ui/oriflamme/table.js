@@ -266,7 +266,8 @@ function handArea(view, P, sel) {
 
 /**
  * The whole table. The queue comes before the decision panel, whose height varies: what the player
- * watches never moves (a card's details open in a sheet over the table: web/ui/carddetail.js).
+ * watches never moves (a card's details open in a sheet over the table: web/ui/carddetail.js). In a
+ * table's first frame (`meta.arriving`, D102) the hand, last, is left for the next frame.
  * @param {OriflammeView} view
  * @param {Legal} P
  * @param {Selection} sel
@@ -278,5 +279,5 @@ export function table(view, P, sel, meta) {
     players(view, P, meta),
     queue(view, P, sel, meta),
     decisionPanel(view, P, meta),
-    handArea(view, P, sel));
+    meta.arriving ? null : handArea(view, P, sel));
 }

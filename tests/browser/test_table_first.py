@@ -1,0 +1,140 @@
+"""A table drawn anew arrives in two frames (D102): nothing of it moves, and it all arrives.
+
+The first frame that lays the table out has its top bar, players, queue and decision panel; the hand
+and the log (below the queue, or beside it) come in a later frame. Which parts a frame laid out is read
+in a ResizeObserver callback, which the browser runs right after that frame's layout: counted in frames,
+never timed. When the rest arrives, the queue's top edge stays where it was and no layout shift is
+reported; the whole table is then there, its hand fading in as before.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+from session_helpers import ACTIONS, click_one
+
+pytestmark = pytest.mark.browser
+
+SIZES = {
+    "phone": {"viewport": {"width": 390, "height": 844}, "has_touch": True, "is_mobile": True},
+    "desktop": {"viewport": {"width": 1280, "height": 800}},
+}
+
+# Before the page's own scripts: the first layout of the queue, what else that frame laid out, and the
+# layout shifts of the page.
+WATCH_JS = """(() => {
+  const W = window.__first = { shifts: [], laid: null, tops: [] };
+  new PerformanceObserver((list) => {
+    for (const e of list.getEntries()) W.shifts.push([e.startTime, e.value,
+      (e.sources || []).map((x) => x.node ? String(x.node.className || x.node.nodeName) : '?').join(',')]);
+  }).observe({ type: 'layout-shift', buffered: true });
+  const top = () => document.querySelector('[data-testid="queue"]').getBoundingClientRect().top + scrollY;
+  const has = (sel) => document.querySelector(sel) !== null;
+  const seen = () => {
+    const q = document.querySelector('[data-testid="queue"]');
+    if (!q || W.laid) return;
+    W.laid = 'pending';
+    new ResizeObserver((entries, ro) => {
+      ro.disconnect();
+      W.laid = { hand: has('[data-testid="hand"]'), log: has('[data-testid="log"]'),
+                 decision: has('[data-testid="decision"]'), players: has('.players .badge') };
+      W.tops.push(top());
+      W.at = performance.now();
+      // and once the rest is there: where the queue is then
+      const rest = new MutationObserver(() => {
+        if (has('[data-testid="hand"] .card') && has('[data-testid="log"]')) {
+          rest.disconnect();
+          const last = () => { W.tops.push(top()); W.done = performance.now(); };
+          requestAnimationFrame(() => setTimeout(last, 0));
+        }
+      });
+      rest.observe(document.body, { childList: true, subtree: true });
+    }).observe(q);
+  };
+  new MutationObserver(seen).observe(document, { childList: true, subtree: true });
+})()"""
+
+
+@pytest.fixture(params=sorted(SIZES))
+def sized_page(request: Any, browser: Any, page_guard: Any) -> Iterator[Any]:
+    ctx = browser.new_context(**SIZES[request.param])
+    page = ctx.new_page()
+    page.on("console", page_guard.on_console)
+    page.on("pageerror", page_guard.on_pageerror)
+    ctx.on("request", page_guard.on_request)
+    yield page
+    ctx.close()
+    page_guard.check()
+
+
+def test_a_new_table_lays_its_hand_and_log_out_after_the_rest(sized_page: Any, site_url: str) -> None:
+    page = sized_page
+    page.add_init_script(WATCH_JS)
+    page.goto(f"{site_url}?edition=retail&players=3&seed=42&bots=normal&lang=en&speed=1&test=1")
+    page.wait_for_function("() => window.__first && window.__first.done", timeout=90_000)
+    w = page.evaluate("() => window.__first")
+    # the frame that first laid the queue out: the decision and the players too, not yet the hand or the log
+    assert w["laid"] == {"hand": False, "log": False, "decision": True, "players": True}, w
+    # then all of it, and the queue has not moved
+    first, last = w["tops"]
+    assert abs(last - first) < 0.5, w
+    assert [s for s in w["shifts"] if w["at"] <= s[0] <= w["done"]] == [], w
+    assert page.locator('[data-testid="hand"] .card').count() > 0
+    # the hand's cards still fade in as they arrive (the CSS `appear` animation)
+    names = page.evaluate("""() => Array.from(document.querySelectorAll('[data-testid="hand"] .card'))
+      .map((el) => getComputedStyle(el).animationName)""")
+    assert set(names) == {"appear"}, names
+
+
+def test_a_hand_over_still_puts_the_focus_on_the_first_choice(strict_page: Any, site_url: str) -> None:
+    """Hot-seat: the table shown to the next human gets the focus on their first choice, even when that
+    choice is in the part of the table drawn a frame later."""
+    page = strict_page
+    page.goto(f"{site_url}?edition=retail&players=3&seed=41&bots=human,easy&lang=en&speed=0&test=1")
+    rng = random.Random(41)
+    for _ in range(8):
+        page.wait_for_selector(f'[data-testid="pass-ready"], {ACTIONS}', timeout=90_000)
+        if page.locator('[data-testid="pass-ready"]').count():
+            break
+        click_one(page, rng)
+    page.focus('[data-testid="pass-ready"]')
+    page.keyboard.press("Enter")
+    page.wait_for_function("""() => document.getElementById('app').contains(document.activeElement)
+      && document.activeElement.matches('[data-action], [data-select-card]')""", timeout=10_000)
+
+
+# While the engine boots: the table's specimen under the boot bar (D103), at its fullest.
+SPECIMEN_JS = """(() => {
+  const S = window.__specimen = { cards: 0, hand: 0, marks: [], shown: [], focusable: 0, height: null };
+  new MutationObserver(() => {
+    const box = document.querySelector('.warm-table');
+    if (!box) return;
+    const cards = box.querySelectorAll('.card').length;
+    if (cards <= S.cards) return;
+    S.cards = cards;
+    S.hand = box.querySelectorAll('.hand .card').length;
+    S.height = box.getBoundingClientRect().height;
+    S.hidden = box.getAttribute('aria-hidden') === 'true' && box.inert;
+    const all = [box, ...box.querySelectorAll('*')];
+    S.marks = all.flatMap((el) => Array.from(el.attributes, (a) => a.name)
+      .filter((n) => /^(data-|id$|role$|aria-live|title$)/.test(n)));
+    S.shown = all.filter((el) => getComputedStyle(el).visibility !== 'hidden').map((el) => el.className);
+  }).observe(document, { childList: true, subtree: true });
+})()"""
+
+
+def test_a_hidden_specimen_of_the_table_is_drawn_during_the_boot(strict_page: Any, site_url: str) -> None:
+    """Before the first table: every card of the edition drawn where no one sees it, reaches it, or finds
+    it (no choice, test id, data attribute or live region in it), and gone once the game is on screen."""
+    page = strict_page
+    page.add_init_script(SPECIMEN_JS)
+    page.goto(f"{site_url}?edition=retail&players=3&seed=42&bots=normal&lang=en&speed=0&test=1")
+    page.wait_for_selector(ACTIONS, timeout=90_000)
+    s = page.evaluate("() => window.__specimen")
+    assert s["hand"] == 10 and s["cards"] > s["hand"], s  # the whole hand (all ten cards), and the queue's
+    assert s["hidden"] is True and s["height"] <= 1, s
+    assert s["marks"] == [] and s["shown"] == [], s
+    assert page.locator(".warm-table").count() == 0
