@@ -154,3 +154,28 @@ def test_the_web_setup_and_the_terminal_offer_expert(game: str) -> None:
     assert step["actor"] == u["to_act"] and step["actions"] == 1
     assert parse_levels("expert,hard", game) == ["expert", "hard"]
     assert make_chooser("expert", 1, game).level == "expert"
+
+
+def test_the_expert_cuts_its_playouts_at_the_end_of_the_round() -> None:
+    """The expert scores a playout with the estimate once the current round is resolved (more, shorter
+    iterations in the same time); hard plays one more round first."""
+    import random as rnd
+
+    from oriflamme import new_game
+    from oriflamme.bots.common import policy_step
+    from oriflamme.bots.expert import ExpertBot
+    from oriflamme.bots.hard import HardBot
+    from oriflamme.state import PLACEMENT
+
+    g = new_game("retail", 3, seed=8)
+    rng = rnd.Random(8)
+    while g.state.round < 2:
+        g.play(rng.choice(g.legal_actions()))
+    me = g.to_act
+    assert me is not None
+    expert, hard = ExpertBot(1).game(g.view(me)), HardBot(1).game(g.view(me))
+    s = expert.sample(rng)
+    while not (s.phase == PLACEMENT and s.round == 3):
+        assert expert.live(s) and hard.live(s)
+        expert.apply(s, policy_step(s, rng))
+    assert not expert.live(s) and hard.live(s)
