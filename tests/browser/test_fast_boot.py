@@ -227,7 +227,13 @@ def probe(name):
     return json.dumps({"name": module.__name__, "file": module.__spec__.origin})
 
 
-__export__ = [*__export__, "probe"]
+def loaded(name):
+    import sys
+
+    return name in sys.modules
+
+
+__export__ = [*__export__, "probe", "loaded"]
 ''')
     server = start_server(root)
     url = f"http://127.0.0.1:{server.server_address[1]}/"
@@ -264,6 +270,29 @@ def test_a_module_outside_the_boot_zip_is_imported_on_demand(strict_page: Any,
         got = strict_page.evaluate(PROBE_JS, name)
         assert got["name"] == name and got["file"].startswith("/lib/python_stdlib_full.zip/"), got
     assert strict_page.evaluate(STAGES_JS).count("stdlib-on-demand") == 1  # one download for all
+    play_one_move(strict_page)
+
+
+LOADED_JS = """async (name) => {
+  const w = await document.querySelector('script[name=engine]').xworker.ready;
+  return await w.sync.loaded(name);
+}"""
+
+
+def test_pyscript_is_not_imported_at_boot_but_still_imports_from_the_boot_zip(
+        strict_page: Any, probe_site: tuple[str, Path]) -> None:
+    """D105: the worker does not import PyScript's `pyscript` package at boot (its import asks the page's
+    main thread for its window and document, synchronously); code that needs it imports the compiled copy
+    the boot's zip carries, with no download."""
+    url, _ = probe_site
+    stages = boot_game(strict_page, url)
+    assert "pyscript-package-from-zip" in stages, stages  # PyScript's block was recognised and dropped
+    assert strict_page.evaluate(LOADED_JS, "pyscript") is False
+    assert strict_page.evaluate(LOADED_JS, "pyscript.context") is False
+    got = strict_page.evaluate(PROBE_JS, "pyscript")
+    assert got["file"].startswith("/lib/python314.zip/pyscript/"), got
+    assert strict_page.evaluate(LOADED_JS, "pyscript.context") is True  # (it reached the page's window)
+    assert "stdlib-on-demand" not in strict_page.evaluate(STAGES_JS)
     play_one_move(strict_page)
 
 

@@ -15,7 +15,11 @@ const params = globalThis.oriflammeBootParams || {};
 // `pyscript` package into the cwd (pathlib, ~50 KB of string literals that CPython must first parse and
 // compile: ~150–250 ms of a boot), then imports the package. Our stdlib zip carries that very package,
 // compiled (scripts/precompile.py checks the sources against PyScript's bundle byte for byte), ahead of
-// the cwd on sys.path (interpreter.js), so the block only costs time: keep its import, drop the writing.
+// the cwd on sys.path (interpreter.js), so the block only costs time: drop it, the import too (D105).
+// Importing `pyscript` in a worker asks the page's main thread, synchronously, for its window, its
+// document and a function it builds (pyscript/context.py): each round trip waits until the page's thread
+// is free, ~0.3–0.5 s of a cold boot (measured), for names the engine never uses. The package stays in the
+// zip: code that imports it still gets it, then.
 // The block is recognised exactly; anything else (another PyScript) is left as it is.
 const WRITE_START = "import os as _os\nfrom pathlib import Path as _Path\n_path = None\n";
 const WRITE_END = "import pyscript as _pyscript\ndel _Path\ndel _path\ndel _os\ndel _pyscript\n";
@@ -24,7 +28,7 @@ function skipPackageWrite(code) {
   if (typeof code !== "string" || !code.startsWith(WRITE_START)) return code;
   const end = code.indexOf(WRITE_END);
   if (end < 0) return code;
-  return "import pyscript as _pyscript\ndel _pyscript\n" + code.slice(end + WRITE_END.length);
+  return code.slice(end + WRITE_END.length);
 }
 addEventListener("message", (event) => {  // registered before PyScript's own listener: it runs first
   const hooks = event.data?.hooks;
