@@ -27,28 +27,50 @@ CHUNK = 8192
 
 
 class Pipe:
-    """One link shared by all responses: `rate` bytes per second, chunk by chunk, first come first served."""
+    """One link shared by all responses: `rate` bytes per second, chunk by chunk, first come first served.
 
-    def __init__(self, mbit_s: float) -> None:
+    A response's chunks are all ready when it starts (the body is in memory), so each chunk is due on the
+    line as soon as the previous one left it: a sending thread that wakes late from its sleep (a busy
+    bench machine) must not leave the line idle meanwhile, as a real link keeps draining the socket's
+    buffer. Before, every late wake-up was lost line time: on a loaded machine a lone download (the game's
+    wasm, alone on the line for its last seconds) got 10-25 % less than the line's rate, while parallel
+    ones (the bare page's) filled each other's gaps. Only a write that blocks (the receiver not reading)
+    delays the next chunk. `clock` and `sleep` are time's, replaceable for tests."""
+
+    def __init__(self, mbit_s: float, clock: Callable[[], float] = time.monotonic,
+                 sleep: Callable[[float], None] = time.sleep) -> None:
         self.rate = mbit_s * 1e6 / 8
         self.lock = threading.Lock()
         self.free_at = 0.0
+        self.clock = clock
+        self.sleep = sleep
 
     def send(self, out: Any, data: bytes) -> float:
         """Sends `data` through the pipe; returns when its first chunk went out (monotonic)."""
-        first = 0.0
+        return self.send_counted(out, data)[0]
+
+    def send_counted(self, out: Any, data: bytes) -> tuple[float, float, float]:
+        """send(), and two diagnostics (seconds): how late this thread woke after its chunks' slots
+        (summed), and how long its writes blocked (the receiver not reading)."""
+        first = late = blocked = 0.0
+        ready = self.clock()  # when the next chunk is due on the line
         for i in range(0, len(data), CHUNK):
             chunk = data[i:i + CHUNK]
             with self.lock:
-                start = max(time.monotonic(), self.free_at)
+                start = max(ready, self.free_at)
                 self.free_at = start + len(chunk) / self.rate
                 done = self.free_at
-            delay = done - time.monotonic()
+            delay = done - self.clock()
             if delay > 0:
-                time.sleep(delay)
+                self.sleep(delay)
+            woke = self.clock()
+            late += max(0.0, woke - done)
             out.write(chunk)
-            first = first or done - len(chunk) / self.rate
-        return first
+            wrote = self.clock()
+            blocked += wrote - woke
+            ready = done + (wrote - woke)
+            first = first or start
+        return first, late, blocked
 
 
 class Compressed:
@@ -87,6 +109,8 @@ class LineHandler(Handler):
     on_bytes: ClassVar[Callable[[str, int], None] | None] = None
     # (path, bytes, request received, first byte into the pipe, last byte out), monotonic: the waterfall
     on_timing: ClassVar[Callable[[str, int, float, float, float], None] | None] = None
+    # (path, late, blocked): Pipe.send_counted's diagnostics, per response
+    on_pipe: ClassVar[Callable[[str, float, float], None] | None] = None
     protocol_version = "HTTP/1.1"  # keep-alive, as browsers and hosts use
 
     def do_GET(self) -> None:
@@ -117,9 +141,11 @@ class LineHandler(Handler):
         self.end_headers()
         if self.on_bytes is not None:
             self.on_bytes(self.path, len(body))
-        first = self.pipe.send(self.wfile, body)
+        first, late, blocked = self.pipe.send_counted(self.wfile, body)
         if self.on_timing is not None:
             self.on_timing(self.path, len(body), received, first, time.monotonic())
+        if self.on_pipe is not None:
+            self.on_pipe(self.path, late, blocked)
 
     def do_HEAD(self) -> None:
         time.sleep(self.latency_s)
@@ -129,7 +155,8 @@ class LineHandler(Handler):
 def make_line_server(directory: Path, mbit_s: float, latency_ms: float,
                      on_bytes: Callable[[str, int], None] | None = None,
                      files: Compressed | None = None,
-                     on_timing: Callable[[str, int, float, float, float], None] | None = None) -> QuietServer:
+                     on_timing: Callable[[str, int, float, float, float], None] | None = None,
+                     on_pipe: Callable[[str, float, float], None] | None = None) -> QuietServer:
     """A threaded server for `directory` on 127.0.0.1 (free port) behind one simulated line; `files`: the
     compressed bodies, shared (and compressed ahead: Compressed.warm) by several servers."""
     root = Path(__file__).resolve().parent.parent
@@ -141,6 +168,7 @@ def make_line_server(directory: Path, mbit_s: float, latency_ms: float,
         "files": files or Compressed(),
         "on_bytes": staticmethod(on_bytes) if on_bytes else None,
         "on_timing": staticmethod(on_timing) if on_timing else None,
+        "on_pipe": staticmethod(on_pipe) if on_pipe else None,
         "on_sent": None,
     })
 

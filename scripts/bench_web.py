@@ -145,6 +145,11 @@ class Recorder:
         self.signalled = threading.Condition(self.lock)
         # A line server's responses: (path, bytes sent, received, first byte, last byte), monotonic.
         self.timings: list[tuple[str, int, float, float, float]] = []
+        self.pipe_stats: list[tuple[str, float, float]] = []  # (path, late, blocked): bench_network.py
+
+    def record_pipe(self, path: str, late: float, blocked: float) -> None:
+        with self.lock:
+            self.pipe_stats.append((path, late, blocked))
 
     def record_timing(self, path: str, sent: int, received: float, first: float, last: float) -> None:
         with self.lock:
@@ -189,6 +194,7 @@ class Recorder:
         with self.lock:
             self.signals.clear()
             self.timings.clear()
+            self.pipe_stats.clear()
             return len(self.sent)
 
     def wait_signal(self, what: str, timeout_s: float, nth: int = 1) -> tuple[float, Any]:
@@ -225,7 +231,7 @@ def serve_line(dist: Path, mbit_s: float, latency_ms: float, files: Compressed) 
     """dist/ behind a simulated line (scripts/bench_network.py: gzip, latency, one shared pipe)."""
     recorder = Recorder(dist, compresses=True)
     server = make_line_server(dist, mbit_s, latency_ms, on_bytes=recorder.record_sent, files=files,
-                              on_timing=recorder.record_timing)
+                              on_timing=recorder.record_timing, on_pipe=recorder.record_pipe)
     threading.Thread(target=server.serve_forever, daemon=True).start()
     return server, f"http://127.0.0.1:{server.server_address[1]}/", recorder
 
@@ -240,7 +246,13 @@ def sent_bytes(recorder: Recorder, start: int, until: float) -> dict[str, Any]:
             "files": [(p, s, recorder.wire(p, w)) for p, s, w in files]}
 
 
-def measure(context: Any, url: str, recorder: Recorder) -> dict[str, Any]:
+# --waterfall, after a game's visit is measured: the boot's stages (web/boot/boot.js), page clock.
+STAGES_JS = """async () => {
+  try { return (await import('./web/boot/boot.js')).boot.stages; } catch { return []; }
+}"""
+
+
+def measure(context: Any, url: str, recorder: Recorder, stages: bool = False) -> dict[str, Any]:
     page = context.new_page()
     errors: list[str] = []
     page.on("pageerror", lambda e: errors.append(str(e)))
@@ -252,6 +264,12 @@ def measure(context: Any, url: str, recorder: Recorder) -> dict[str, Any]:
     result.update(sent_bytes(recorder, start, end_wall), errors=errors)
     if recorder.compresses:
         result["waterfall"] = waterfall(recorder, end_wall)
+    if recorder.compresses:
+        with recorder.lock:
+            result["pipe"] = {"late_ms": round(sum(r[1] for r in recorder.pipe_stats) * 1000),
+                              "blocked_ms": round(sum(r[2] for r in recorder.pipe_stats) * 1000)}
+    if stages:  # read after the measured window: Playwright's script runs in the page from here on
+        result["stages"] = page.evaluate(STAGES_JS)
     page.close()
     return result
 
@@ -395,6 +413,8 @@ def main() -> None:
                     help="only first visits over this line (game and bare, alternating): their ratio and "
                          "the request waterfall of each (when each request came, started, ended; how long "
                          "the pipe sat idle before each)")
+    ap.add_argument("--ab", metavar="DIST_B",
+                    help="with --waterfall: this other build's game too, in every round (A/B in one run)")
     args = ap.parse_args()
 
     src = Path(args.dist)
@@ -408,7 +428,11 @@ def main() -> None:
         server, base, recorder = serve(dist)
         try:
             if args.waterfall:
-                report_waterfalls(run_line_only(dist, args.waterfall, args.rounds), args.waterfall)
+                other = None
+                if args.ab:
+                    other = Path(tmp) / "dist_b"
+                    shutil.copytree(args.ab, other)
+                report_waterfalls(run_line_only(dist, args.waterfall, args.rounds, other), args.waterfall)
                 runs, hard = {}, None
             elif args.direct:
                 runs, hard = run_direct(base, recorder, args.rounds)
@@ -505,30 +529,41 @@ def run_driven(base: str, recorder: Recorder, rounds: int, dist: Path | None = N
 PRECACHE: list[dict[str, Any]] = []
 
 
-def run_line_only(dist: Path, key: str, rounds: int) -> Runs:
-    """First visits of the game and the bare page over one line profile, alternating (--waterfall)."""
+def run_line_only(dist: Path, key: str, rounds: int, other: Path | None = None) -> Runs:
+    """First visits of the game and the bare page over one line profile, alternating (--waterfall); with
+    `other`, that build's game too in every round ("game B"), the three in turn."""
     from playwright.sync_api import sync_playwright
 
     _, mbit, latency = PROFILES[key]
-    server, line_base, line_recorder = serve_line(dist, mbit, latency, Compressed().warm(dist))
-    runs: Runs = {"game": [], "bare": []}
+    files = Compressed().warm(dist)
+    server, line_base, line_recorder = serve_line(dist, mbit, latency, files)
+    servers = [server]
+    lines = {"game": (line_base, line_recorder), "bare": (line_base, line_recorder)}
+    if other is not None:
+        server_b, base_b, recorder_b = serve_line(other, mbit, latency, files.warm(other))
+        servers.append(server_b)
+        lines["game B"] = (base_b, recorder_b)
+    runs: Runs = {name: [] for name in lines}
     try:
         with sync_playwright() as p:
             browser = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
             try:
                 for i in range(rounds):
-                    for name, path in rounds_order(i):
+                    order = [(n, BARE_PATH if n == "bare" else GAME_PATH) for n in lines]
+                    for name, path in order[i % len(order):] + order[:i % len(order)]:
+                        base, recorder = lines[name]
                         context = browser.new_context()
                         context.add_init_script(INIT_SCRIPT)
                         try:
-                            runs[name].append(measure(context, line_base + path, line_recorder))
+                            runs[name].append(measure(context, base + path, recorder, stages=name != "bare"))
                         finally:
                             context.close()
                     progress(runs, i, rounds)
             finally:
                 browser.close()
     finally:
-        server.shutdown()
+        for each in servers:
+            each.shutdown()
     return runs
 
 
@@ -538,11 +573,15 @@ BIG = ("pyodide.asm.wasm", "python_stdlib")
 
 def report_waterfalls(runs: Runs, key: str) -> None:
     load = os.getloadavg()
-    g, b = median([r["end"] for r in runs["game"]]), median([r["end"] for r in runs["bare"]])
+    games = [name for name in runs if name != "bare"]
+    b = median([r["end"] for r in runs["bare"]])
     print(f"\nfirst visits over {PROFILES[key][0]}, medians of {len(runs['game'])} (alternating); "
           f"load average {load[0]:.1f} / {load[1]:.1f} / {load[2]:.1f}")
-    print(f"ratio game/bare: {g / b:.2f}  ({g:.0f} ms vs {b:.0f} ms)")
-    for name in ("game", "bare"):
+    for name in games:
+        g = median([r["end"] for r in runs[name]])
+        print(f"ratio {name}/bare: {g / b:.2f}  ({g:.0f} ms vs {b:.0f} ms; every round: "
+              + ", ".join(f"{r['end']:.0f}" for r in runs[name]) + ")")
+    for name in runs:
         said = []
         for big in BIG:
             firsts = [[(row[3], idle) for row, idle in zip(wf["rows"], wf["idle_before"], strict=True)
@@ -552,14 +591,30 @@ def report_waterfalls(runs: Runs, key: str) -> None:
                 said.append(f"{big}: {median([f[0][1] for f in firsts]):.0f} ms (its first byte at "
                             f"{median([f[0][0] for f in firsts]):.0f} ms)")
         print(f"{name}: the pipe sat idle before " + "; ".join(said))
-    for name in ("game", "bare"):
+    for name in games:  # every round's stages: where a difference between builds sits
+        for i, visit in enumerate(runs[name]):
+            if visit.get("stages"):
+                print(f"{name} round {i + 1} ({visit['end']:.0f} ms): "
+                      + ", ".join(f"{stage} {ms}" for stage, ms in visit["stages"]))
+    for name in runs:
         visit = runs[name][0]
         print(f"\n{name}, round 1 (end point {visit['end']:.0f} ms page clock): ms from the page's request")
+        rows = visit["waterfall"]["rows"]
+        if rows:  # the pipe's own time for these bytes, against the time they took
+            busy = sum(r[1] for r in rows) * 8 / (PROFILES[key][1] * 1000)
+            last = max(r[4] for r in rows)
+            pipe = visit["pipe"]
+            print(f"the line sent {sum(r[1] for r in rows):,} bytes by {last} ms: {busy:.0f} ms of sending, "
+                  f"{last - busy:.0f} ms idle; the server's threads woke late by {pipe['late_ms']} ms "
+                  f"in all, and their writes blocked {pipe['blocked_ms']} ms")
         print(f"| {'file':<58} | {'bytes':>9} | {'asked':>6} | {'first':>6} | {'last':>6} | {'idle':>5} |")
         print(f"|{'-' * 60}|{'-' * 11}|{'-' * 8}|{'-' * 8}|{'-' * 8}|{'-' * 7}|")
         for row, idle in zip(visit["waterfall"]["rows"], visit["waterfall"]["idle_before"], strict=True):
             path, sent, asked, first, last = row
             print(f"| {path[-58:]:<58} | {sent:>9,} | {asked:>6} | {first:>6} | {last:>6} | {idle:>5} |")
+        if visit.get("stages"):
+            print("boot stages (page clock, ms, as the page received them): "
+                  + ", ".join(f"{stage} {ms}" for stage, ms in visit["stages"]))
 
 
 def run_direct(base: str, recorder: Recorder, rounds: int) -> tuple[Runs, None]:

@@ -42,3 +42,43 @@ def test_direct_pages_load_the_heartbeat_first(tmp_path: Path) -> None:
     assert script.startswith("window.__benchDirect = true;") and "location.reload()" in script
     assert "__wait.js" in (dist / "__wait.html").read_text()
     assert f"{bench.SETTLE_MS}" in (dist / "__wait.js").read_text()
+
+
+class _LateClock:
+    """A clock whose sleeps overshoot by `late` seconds (a busy machine) and whose writes take `write` s."""
+
+    def __init__(self, late: float, write: float = 0.0) -> None:
+        self.now, self.late, self.write_s = 100.0, late, write
+        self.written: list[tuple[float, int]] = []
+
+    def clock(self) -> float:
+        return self.now
+
+    def sleep(self, seconds: float) -> None:
+        self.now += seconds + self.late
+
+    def write(self, chunk: bytes) -> None:
+        self.now += self.write_s
+        self.written.append((self.now, len(chunk)))
+
+
+def test_a_sending_thread_that_wakes_late_does_not_slow_the_line() -> None:
+    network = load_script("bench_network")
+    fake = _LateClock(late=0.002)
+    pipe = network.Pipe(10, clock=fake.clock, sleep=fake.sleep)
+    body = bytes(network.CHUNK * 100)
+    first = pipe.send(fake, body)
+    line_time = len(body) * 8 / 10e6
+    assert first == 100.0
+    assert abs(pipe.free_at - (100.0 + line_time)) < 1e-9  # the line's own time, not + 99 late wake-ups
+    assert fake.written[-1][0] - pipe.free_at <= 0.002 + 1e-9  # and the bytes went out no later than that
+    assert sum(n for _, n in fake.written) == len(body)
+
+
+def test_a_receiver_that_does_not_read_still_holds_the_line_back() -> None:
+    network = load_script("bench_network")
+    fake = _LateClock(late=0.0, write=0.001)
+    pipe = network.Pipe(10, clock=fake.clock, sleep=fake.sleep)
+    body = bytes(network.CHUNK * 10)
+    pipe.send(fake, body)
+    assert abs(pipe.free_at - (100.0 + len(body) * 8 / 10e6 + 9 * 0.001)) < 1e-9
