@@ -413,8 +413,9 @@ def main() -> None:
                     help="only first visits over this line (game and bare, alternating): their ratio and "
                          "the request waterfall of each (when each request came, started, ended; how long "
                          "the pipe sat idle before each)")
-    ap.add_argument("--ab", metavar="DIST_B",
-                    help="with --waterfall: this other build's game too, in every round (A/B in one run)")
+    ap.add_argument("--ab", metavar="DIST_B", action="append",
+                    help="with --waterfall: this other build's game too, in every round (A/B in one run; "
+                         "repeat for a C, D...)")
     args = ap.parse_args()
 
     src = Path(args.dist)
@@ -428,11 +429,10 @@ def main() -> None:
         server, base, recorder = serve(dist)
         try:
             if args.waterfall:
-                other = None
-                if args.ab:
-                    other = Path(tmp) / "dist_b"
-                    shutil.copytree(args.ab, other)
-                report_waterfalls(run_line_only(dist, args.waterfall, args.rounds, other), args.waterfall)
+                others = tuple(Path(tmp) / f"dist_{i}" for i in range(len(args.ab or [])))
+                for src_b, other in zip(args.ab or [], others, strict=True):
+                    shutil.copytree(src_b, other)
+                report_waterfalls(run_line_only(dist, args.waterfall, args.rounds, others), args.waterfall)
                 runs, hard = {}, None
             elif args.direct:
                 runs, hard = run_direct(base, recorder, args.rounds)
@@ -529,9 +529,9 @@ def run_driven(base: str, recorder: Recorder, rounds: int, dist: Path | None = N
 PRECACHE: list[dict[str, Any]] = []
 
 
-def run_line_only(dist: Path, key: str, rounds: int, other: Path | None = None) -> Runs:
+def run_line_only(dist: Path, key: str, rounds: int, others: tuple[Path, ...] = ()) -> Runs:
     """First visits of the game and the bare page over one line profile, alternating (--waterfall); with
-    `other`, that build's game too in every round ("game B"), the three in turn."""
+    `others`, those builds' games too in every round ("game B", "game C"...), all in turn."""
     from playwright.sync_api import sync_playwright
 
     _, mbit, latency = PROFILES[key]
@@ -539,10 +539,10 @@ def run_line_only(dist: Path, key: str, rounds: int, other: Path | None = None) 
     server, line_base, line_recorder = serve_line(dist, mbit, latency, files)
     servers = [server]
     lines = {"game": (line_base, line_recorder), "bare": (line_base, line_recorder)}
-    if other is not None:
+    for letter, other in zip("BCDEFGH", others, strict=False):
         server_b, base_b, recorder_b = serve_line(other, mbit, latency, files.warm(other))
         servers.append(server_b)
-        lines["game B"] = (base_b, recorder_b)
+        lines[f"game {letter}"] = (base_b, recorder_b)
     runs: Runs = {name: [] for name in lines}
     try:
         with sync_playwright() as p:
