@@ -297,7 +297,9 @@ def build(out: Path) -> dict[str, str]:
 
     index_html = out / "index.html"
     index_html.write_text(index_html.read_text().replace(
-        "<!-- @PRELOADS@", preload_links(out, pyscript_v) + "\n  <!--", 1))
+        "<!-- @PRELOADS@", preload_links(out, pyscript_v) + "\n  <!--", 1).replace(
+        "<!-- @RUNTIME_PRELOAD@", f'<link rel="preload" href="./runtime/pyodide-{pyodide_v}/pyodide.asm.wasm" '
+        'as="fetch" crossorigin>\n  <!--', 1))
 
     # Versions the loader needs (boot.js reads them from here: one small, no-cache JSON).
     manifest = {

@@ -436,3 +436,20 @@ def test_shipped_pyodide_restores_the_snapshot_and_imports_the_pyc_without_compi
     assert r["search_file"] == "/lib/python_later.zip/tabletop/search.pyc", r["search_file"]
     assert sorted(r["fetched"]) == ["later.zip", "stock.zip"], r["fetched"]
 
+
+
+def test_the_wasm_is_the_pages_first_request() -> None:
+    """Over a line the boot's largest download must not wait for a script (D108): index.html preloads
+    this build's pyodide.asm.wasm before its first script, in the mode early.js's fetch() takes it in
+    (cors, same-origin credentials), and early.js compiles it on the page."""
+    index = (DIST / "index.html").read_text()
+    versions = json.loads(VERSIONS.read_text())
+    href = f"./runtime/pyodide-{versions['pyodide']}/pyodide.asm.wasm"
+    assert (DIST / href).exists(), href
+    tags = re.findall(r"<(?:script|link)\b[^>]*>", index)
+    fetching = [t for t in tags if re.search(r'\b(?:src|href)="\./(?:web|runtime|py)/', t)
+                or "preload" in t]
+    assert fetching[0] == f'<link rel="preload" href="{href}" as="fetch" crossorigin>', fetching[:3]
+    assert "@RUNTIME_PRELOAD@" not in index
+    early = (DIST / "web" / "boot" / "early.js").read_text()
+    assert "compileStreaming(fetch(" in early

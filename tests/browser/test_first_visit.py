@@ -1,6 +1,7 @@
-"""A first visit's requests, read from the server's log: the boot's largest download starts from the
-page's first module (web/boot/early.js), not at the end of the chain of requests that found it (boot.js
-→ the runtime worker → its import), and no file is sent twice."""
+"""A first visit's requests, read from the server's log: the boot's largest download starts with the
+page's first requests (index.html's preload), not at the end of the chain of requests that found it
+(early.js → the runtime worker → its fetch, before that boot.js → the runtime worker → its import), and
+no file is sent twice."""
 
 from __future__ import annotations
 
@@ -40,29 +41,39 @@ def logged_site(dist_dir: Path) -> Iterator[tuple[str, list[str]]]:
         server.server_close()
 
 
-def test_the_wasm_download_does_not_wait_for_boot_js_and_each_file_is_sent_once(
-        strict_page: Any, page_guard: Any, logged_site: tuple[str, list[str]]) -> None:
-    """pyodide.asm.wasm, the boot's largest download, is asked for by the runtime worker that the page's
-    first script (early.js) starts: while boot.js (the loader, and before it the page's other modules)
-    is held back, the wasm is requested all the same; then the boot completes, every file sent once."""
+def wait_for_wasm(page: Any, sent: list[str], held: list[Any]) -> list[str]:
+    """The wasm requests the server has answered, once there is one and the held script was asked for
+    (or after 30 s on a busy machine)."""
+    wasm: list[str] = []
+    for _ in range(300):
+        wasm = [p for p in sent if p.endswith("/pyodide.asm.wasm")]
+        if wasm and held:
+            break
+        page.wait_for_timeout(100)
+    return wasm
+
+
+@pytest.mark.parametrize("held_script", ["boot.js", "early.js"])
+def test_the_wasm_download_waits_for_no_script_and_each_file_is_sent_once(
+        strict_page: Any, page_guard: Any, logged_site: tuple[str, list[str]], held_script: str) -> None:
+    """pyodide.asm.wasm, the boot's largest download, is asked for by index.html's preload, with the
+    page's first requests (D108): while the loader (boot.js) or even the page's first script (early.js,
+    which compiles it) is held back, the wasm is requested all the same; then the boot completes from
+    that one download, every file sent once."""
     base, sent = logged_site
     page = strict_page
     page_guard.allow_origin(base)
     held: list[Any] = []
-    page.route("**/web/boot/boot.js", lambda route: held.append(route))
+    pattern = f"**/web/boot/{held_script}"
+    page.route(pattern, lambda route: held.append(route))
     page.goto(base + GAME, wait_until="commit")
-    wasm = [p for p in sent if p.endswith("/pyodide.asm.wasm")]
-    for _ in range(300):  # up to 30 s on a busy machine; on a build without early.js it never comes
-        if wasm:
-            break
-        page.wait_for_timeout(100)
-        wasm = [p for p in sent if p.endswith("/pyodide.asm.wasm")]
-    assert held, "the page never asked for boot.js"
-    assert not any(p.endswith("/web/boot/boot.js") for p in sent), sent
-    assert wasm, ("the wasm waited for boot.js", sent)
+    wasm = wait_for_wasm(page, sent, held)
+    assert held, f"the page never asked for {held_script}"
+    assert not any(p.endswith(f"/web/boot/{held_script}") for p in sent), sent
+    assert wasm, (f"the wasm waited for {held_script}", sent)
     for route in held:
         route.continue_()
-    page.unroute("**/web/boot/boot.js")
+    page.unroute(pattern)
     page.locator(ACTIONS).first.wait_for(state="visible", timeout=BOOT_TIMEOUT)
     # Nothing was downloaded twice (a revalidated no-cache file is a 304 without a body: not logged).
     twice = [path for path, n in Counter(sent).items() if n > 1]

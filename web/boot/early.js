@@ -2,16 +2,20 @@
 // as it arrives, before the page has parsed its other scripts; boot.js imports this same instance (on a
 // page without the tag, boot.js's import runs it).
 // Over a real network every request costs a round trip, and pyodide.asm.wasm, the boot's largest
-// download, was found only at the end of a chain of them: boot.js (deferred behind the page's parsing,
-// and queued behind the page's other requests on HTTP/1.1's six connections), then the runtime worker,
-// then the module it imported statically (measured: the line sat idle ~0.9 s of a 10 Mbit/s first visit
-// before the wasm's first byte; docs/PERFORMANCE.md). So the runtime worker (runtime-worker.js) starts
-// here, at once, and fetches the wasm as its first act; it also reads the memory snapshot an earlier
-// visit kept. Its messages wait here until boot.js relays them to the engine worker.
-// Measured and not kept: fetching the wasm on the page and transferring its body's stream to the worker
-// (the chunks then pass through the page's main thread, and stall while it evaluates the UI), and
-// starting the boot zip's and Pyodide's JS downloads here too (over HTTP/1.1 they hold connections the
-// page's modules and the engine worker's own chain wait for; the wasm alone keeps the line busy).
+// download, was found only at the end of a chain of them. index.html now preloads it with its first
+// requests (D108: the build writes the <link rel="preload"> before this script's tag), and this module's
+// fetch() takes that response, already under way, and compiles it while it streams in
+// (WebAssembly.compileStreaming: V8 compiles off the main thread; the main thread only hands it the
+// chunks, which it receives for the preload anyway). Before, the runtime worker this module started
+// fetched it: the line then sat idle ~0.3-0.5 s of a 10 Mbit/s first visit (this script's round trip,
+// the worker's script's, the worker's start) before the wasm's first byte (docs/PERFORMANCE.md).
+// Measured and not kept: the preload taken by the runtime worker's own fetch (Chromium joins the two in
+// its HTTP cache, but Python's start-up after it was 0.3-0.5 s slower, and a browser that does not join
+// them would download the wasm twice); transferring the fetched body's stream to a worker (its chunks
+// pass through the page's script and stall while it evaluates the UI).
+// The runtime worker (runtime-worker.js) still reads the memory snapshot an earlier visit kept, off the
+// page's thread; its messages, like the compiled wasm, wait here until boot.js relays them to the engine
+// worker.
 // The @...@ placeholders are filled in by scripts/build.py and scripts/precompile.py.
 
 const RUNTIME = new URL("../../runtime/pyodide-@PYODIDE_VERSION@/", import.meta.url);
@@ -27,36 +31,44 @@ export function snapshotURL() {
 
 /**
  * @typedef {object} EarlyRuntime
- * @property {RuntimePiece[]} pieces the pieces the runtime worker prepares
+ * @property {RuntimePiece[]} pieces the pieces prepared here (the wasm) or by the runtime worker (the
+ *   snapshot)
  * @property {(listener: (data: RuntimeMessage) => void) => void} listen receives its messages, those
  *   that came before first (a worker that failed to load answers {failed} for each piece)
  */
 
 /** @returns {EarlyRuntime | null} */
-function startRuntimeWorker() {
+function startRuntime() {
   if (typeof MessageChannel !== "function") return null;  // boot.js could not relay the pieces
   /** @type {RuntimeJob} */
   const job = {};
   const snapshot = snapshotURL();
   if (snapshot && typeof DecompressionStream === "function") job.snapshot = snapshot;
-  if (typeof WebAssembly?.compileStreaming === "function") job.wasm = new URL("pyodide.asm.wasm", RUNTIME).href;
-  const pieces = /** @type {RuntimePiece[]} */ (Object.keys(job));
+  const wasm = typeof WebAssembly?.compileStreaming === "function" ? new URL("pyodide.asm.wasm", RUNTIME).href : null;
+  /** @type {RuntimePiece[]} */
+  const pieces = [];
+  if (wasm) pieces.push("wasm");
+  if (job.snapshot) pieces.push("snapshot");
   if (!pieces.length) return null;
   /** @type {RuntimeMessage[]} */
   const waiting = [];
   /** @type {((data: RuntimeMessage) => void) | null} */
   let listener = null;
   const deliver = (/** @type {RuntimeMessage} */ data) => (listener ? listener(data) : waiting.push(data));
-  const failAll = (/** @type {unknown} */ error) => {
-    for (const piece of pieces) deliver({ failed: piece, error: String(error) });
-  };
-  try {
-    const worker = new Worker(new URL("./runtime-worker.js", import.meta.url), { type: "module", name: "runtime" });
-    worker.onmessage = ({ data }) => deliver(data);
-    worker.onerror = (event) => { event.preventDefault(); failAll(event.message || "runtime worker failed"); };
-    worker.postMessage(job);
-  } catch (err) {
-    failAll(err instanceof Error ? err.message : err);
+  if (wasm) {  // index.html's preload: this fetch takes that response, already under way
+    WebAssembly.compileStreaming(fetch(wasm)).then(
+      (module) => deliver({ wasm: module }),
+      (err) => deliver({ failed: "wasm", error: String(err?.message || err) }));
+  }
+  if (job.snapshot) {
+    try {
+      const worker = new Worker(new URL("./runtime-worker.js", import.meta.url), { type: "module", name: "runtime" });
+      worker.onmessage = ({ data }) => deliver(data);
+      worker.onerror = (event) => { event.preventDefault(); deliver({ failed: "snapshot", error: event.message || "runtime worker failed" }); };
+      worker.postMessage(job);
+    } catch (err) {
+      deliver({ failed: "snapshot", error: String(err instanceof Error ? err.message : err) });
+    }
   }
   return {
     pieces,
@@ -67,4 +79,4 @@ function startRuntimeWorker() {
   };
 }
 
-export const runtime = startRuntimeWorker();
+export const runtime = startRuntime();

@@ -54,7 +54,7 @@ except ImportError:
     pass  # an unbuilt tree: the stock stdlib is all there`;
 
 // Pyodide fetches pyodide.asm.wasm and compiles it (WebAssembly.instantiateStreaming) only once its own JS
-// has loaded; the page has usually compiled it already (boot.js, runtime-worker.js). While Pyodide loads,
+// has loaded; the page has usually compiled it already (early.js). While Pyodide loads,
 // its fetch of that one URL gets a stand-in, and instantiating the stand-in instantiates the page's module
 // instead. Anything else passes through; without a module from the page the real download is used.
 const WASM = new URL("pyodide.asm.wasm", indexURL).href;

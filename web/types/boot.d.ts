@@ -1,9 +1,9 @@
 // Messages of the boot (web/boot/*): shared by the page's and the workers' type checks.
 
-/** A runtime piece the page prepares for the engine worker (boot.js, runtime-worker.js). */
+/** A runtime piece the page prepares for the engine worker (early.js: the wasm; runtime-worker.js: the snapshot). */
 type RuntimePiece = "snapshot" | "wasm";
 
-/** What the runtime worker posts, and the page relays to the engine worker: one piece, or why not. */
+/** What early.js or the runtime worker delivers, and the page relays to the engine worker: one piece, or why not. */
 interface RuntimeMessage {
   snapshot?: ArrayBuffer;
   wasm?: WebAssembly.Module;
@@ -12,10 +12,9 @@ interface RuntimeMessage {
   error?: string;
 }
 
-/** What the page asks the runtime worker to prepare: the URLs of the pieces. */
+/** What the page asks the runtime worker to prepare: the URL of the kept snapshot. */
 interface RuntimeJob {
   snapshot?: string;
-  wasm?: string;
 }
 
 /** The parameters boot.js gives every module worker (worker-prelude.js reads them). */
