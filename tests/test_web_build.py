@@ -125,3 +125,40 @@ def test_no_js_file_opts_out_of_the_type_check() -> None:
     opted_out = [p.relative_to(ROOT).as_posix() for p in (ROOT / "web").rglob("*.js")
                  if re.search(r"@ts-(nocheck|ignore)", p.read_text(encoding="utf-8"))]
     assert opted_out == []
+
+
+@pytest.mark.skipif(not (DIST / "pyscript.json").exists(), reason="dist/ not built (make build)")
+def test_each_header_of_each_file_comes_from_one_rule_and_the_hashed_chunks_are_immutable() -> None:
+    """The host applies every [[headers]] rule whose path matches, and two rules' values for one header
+    may be joined with a comma (a Cache-Control saying both no-cache and immutable): no file of the site
+    may get a header from two rules. The bundle's chunks, named by a hash of their content, are cached
+    for good; every other file of web/ is revalidated, so a deploy is seen at once."""
+    import threading
+    import urllib.request
+
+    serve = load_script("serve")
+    rules = serve.netlify_rules(ROOT / "netlify.toml")
+    files = sorted("/" + f.relative_to(DIST).as_posix() for f in DIST.rglob("*")
+                   if f.is_file() and not f.name.startswith("."))
+    chunks = [f for f in files if f.startswith("/web/chunks/")]
+    assert chunks and all(re.fullmatch(r"/web/chunks/chunk-[A-Z0-9]{8}\.js", c) for c in chunks), chunks
+    for path in ["/", *files]:
+        setters: dict[str, int] = {}
+        for pattern, values in rules:
+            if pattern.match(path):
+                for key in values:
+                    setters[key.lower()] = setters.get(key.lower(), 0) + 1
+        twice = [key for key, n in setters.items() if n > 1]
+        assert not twice, (path, twice)
+    server = serve.make_server(DIST)
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    try:
+        base = f"http://127.0.0.1:{server.server_address[1]}"
+        for path in [f for f in files if f.startswith("/web/")]:
+            with urllib.request.urlopen(base + path) as response:
+                cache = response.headers["Cache-Control"]
+            expected = "public, max-age=31536000, immutable" if path in chunks else "no-cache"
+            assert cache == expected, (path, cache)
+    finally:
+        server.shutdown()
+        server.server_close()
