@@ -122,6 +122,7 @@ export interface Adapter {
   hintSelection(action: string, u: Update<any>, sel: Selection): Selection;
   /** A specimen of the table drawn hidden while the engine starts, in parts (step 0, 1, …; null after). */
   warmup?(step: number): VNode | null;
+  warmupSteps?: number;
   /** The replay viewer (replay.js): the title's game or edition, a player's rows, the board. */
   replayTitle(pos: Position): string;
   replayRows(pos: Position, colour: Colour): Children[];

@@ -81,7 +81,7 @@ const warmStep = () => {
   const parts = S.boot.warmTable ?? 0;
   if (S.boot.ready) return;
   if (fonts < FONT_WARMUP_LINES) S.boot = { ...S.boot, warmFonts: fonts + 3 };
-  else if (adapterOf(DEFAULT_GAME)?.warmup?.(parts)) S.boot = { ...S.boot, warmTable: parts + 1 };
+  else if (parts < (adapterOf(DEFAULT_GAME)?.warmupSteps ?? 0)) S.boot = { ...S.boot, warmTable: parts + 1 };
   else return;
   render();
   whenIdle(warmStep);

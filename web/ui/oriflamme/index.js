@@ -81,6 +81,8 @@ export function screen(u, ui, ctx) {
 
 // The specimen's parts (warmup): stacks in its queue and cards in its hand at each step.
 const WARMUP_STEPS = [[0, 0], [3, 0], [3, 4], [3, 7], [3, 10]];
+/** How many steps warmup() has. */
+export const warmupSteps = WARMUP_STEPS.length;
 
 /**
  * A table that no one sees, drawn a part at a time under the boot bar while the engine starts (D103):
