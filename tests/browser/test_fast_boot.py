@@ -234,7 +234,16 @@ def loaded(name):
     return name in sys.modules
 
 
-__export__ = [*__export__, "probe", "loaded"]
+def timeline():
+    import json
+
+    import js
+
+    entries = js.performance.getEntries()
+    return json.dumps([[e.entryType, e.name.rpartition("/")[2], e.startTime] for e in entries])
+
+
+__export__ = [*__export__, "probe", "loaded", "timeline"]
 ''')
     server = start_server(root)
     url = f"http://127.0.0.1:{server.server_address[1]}/"
@@ -294,6 +303,29 @@ def test_pyscript_is_not_imported_at_boot_but_still_imports_from_the_boot_zip(
     assert got["file"].startswith("/lib/python314.zip/pyscript/"), got
     assert strict_page.evaluate(LOADED_JS, "pyscript.context") is True  # (it reached the page's window)
     assert "stdlib-on-demand" not in strict_page.evaluate(STAGES_JS)
+    play_one_move(strict_page)
+
+
+TIMELINE_JS = """async () => {
+  const w = await document.querySelector('script[name=engine]').xworker.ready;
+  return JSON.parse(await w.sync.timeline());
+}"""
+
+
+def test_pyodides_js_is_requested_before_pyscript_calls_loadpyodide(strict_page: Any,
+                                                                    probe_site: tuple[str, Path]) -> None:
+    """D106: the engine worker imports Pyodide's JS (pyodide.asm.mjs) as soon as it starts, not once
+    PyScript's worker code calls our loadPyodide; Pyodide's own import of it is answered from the worker's
+    module map (one request each)."""
+    url, _ = probe_site
+    boot_game(strict_page, url)
+    timeline = strict_page.evaluate(TIMELINE_JS)  # the engine worker's: [type, file name, start (ms)]
+    requested = [(name, start) for kind, name, start in timeline if kind == "resource"]
+    called = [start for kind, name, start in timeline if (kind, name) == ("mark", "oriflamme:loadPyodide")]
+    asm = [start for name, start in requested if name == "pyodide.asm.mjs"]
+    assert len(called) == 1 and len(asm) == 1, timeline
+    assert [name for name, _ in requested].count("interpreter.js") == 1, requested
+    assert asm[0] < called[0], (asm, called)
     play_one_move(strict_page)
 
 

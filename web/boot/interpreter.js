@@ -41,6 +41,12 @@ const LATER_PATH = "/lib/python_later.zip";  // where stdlib_on_demand.py looks 
 
 export const version = pyodide.version;
 
+// Pyodide's own JS (pyodide.asm.mjs, 1.2 MB) is imported by loadPyodide only, once PyScript's worker code
+// has set itself up and called it; the worker's prelude imports this module as soon as the worker starts
+// (worker-prelude.js), so its download and compilation overlap that set-up (D106). loadPyodide's own
+// import of the same URL then finds it in the worker's module map. A failure here is Pyodide's to report.
+import(new URL("pyodide.asm.mjs", indexURL).href).catch(() => {});
+
 // The compiled packages in the zip win over what PyScript writes into the cwd ("" stays on the path, last);
 // the rest of the stdlib comes on demand.
 const AFTER_BOOT = `import sys as _s
@@ -124,6 +130,7 @@ function fetchLaterWhenAsked(py) {
  * @param {Parameters<typeof pyodide.loadPyodide>[0]} options PyScript's own
  */
 export async function loadPyodide(options = {}) {
+  performance.mark("oriflamme:loadPyodide");  // (for a boot's timeline, and tests: Pyodide's JS came before)
   const early = globalThis.oriflammeEarly || {};  // what the page prepared (worker-prelude.js)
   const lock = LOCK.startsWith("@") ? {} : { lockFileContents: LOCK };
   const boot = (/** @type {{_loadSnapshot?: Promise<ArrayBuffer>}} */ extra) => withEarlyWasm(early.wasm, () => pyodide.loadPyodide({ ...options, indexURL, stdLibURL, ...lock, ...extra }));

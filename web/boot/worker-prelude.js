@@ -11,6 +11,10 @@
 // - Skips PyScript's rewriting of its own `pyscript` package: see skipPackageWrite below.
 const params = globalThis.oriflammeBootParams || {};
 
+// The engine worker's (the one given the runtime's pieces): our interpreter module and, through it, Pyodide's
+// JS start downloading and compiling now, while PyScript's worker code sets itself up (D106).
+if (params.early?.length) import("./interpreter.js").catch(() => {});  // (PyScript's import reports errors)
+
 // PyScript 0.7 prefixes the worker's first Python run with a block that writes every source file of its
 // `pyscript` package into the cwd (pathlib, ~50 KB of string literals that CPython must first parse and
 // compile: ~150–250 ms of a boot), then imports the package. Our stdlib zip carries that very package,
