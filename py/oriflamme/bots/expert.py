@@ -13,7 +13,7 @@
   search spends its first iterations on moves a sound heuristic likes.
 - A shorter horizon: playouts stop at the end of the current round and the estimate of final scores
   (which counts what the cards on the table should still earn) scores them there; hard also plays the
-  next round's random placements, more noise than information, and makes 1.5x fewer iterations.
+  next round's random placements, more noise than information, and makes about half as many iterations.
 """
 
 from __future__ import annotations
