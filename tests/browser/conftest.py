@@ -12,6 +12,7 @@ See docs/WEB.md.
 
 from __future__ import annotations
 
+import contextlib
 import fcntl
 import os
 import re
@@ -169,6 +170,22 @@ class PageGuard:
     def allow_origin(self, url: str) -> None:
         self.origins.add(_origin(url))
 
+    def watch(self, page: Any) -> None:
+        """Collects what `page` (and the other pages of its browser context) report."""
+        page.on("console", self.on_console)
+        page.on("pageerror", self.on_pageerror)
+        page.context.on("request", self.on_request)
+
+    @contextlib.contextmanager
+    def new_page(self, browser: Any, **context_options: Any) -> Iterator[Any]:
+        """A watched page in a browser context of its own (a size, touch...); checked when it closes."""
+        ctx = browser.new_context(**context_options)
+        page = ctx.new_page()
+        self.watch(page)
+        yield page
+        ctx.close()
+        self.check()
+
     def check(self) -> None:
         problems = [*self.errors, *(f"request to another origin: {u}" for u in self.foreign)]
         if problems:
@@ -183,8 +200,6 @@ def page_guard(site_url: str) -> PageGuard:
 @pytest.fixture
 def strict_page(page: Any, page_guard: PageGuard) -> Iterator[Any]:
     """`page` that fails the test on console errors, page errors and requests to other origins."""
-    page.on("console", page_guard.on_console)
-    page.on("pageerror", page_guard.on_pageerror)
-    page.context.on("request", page_guard.on_request)
+    page_guard.watch(page)
     yield page
     page_guard.check()

@@ -18,7 +18,7 @@ from session_helpers import ACTIONS, click_one
 
 pytestmark = pytest.mark.browser
 
-SIZES = {
+SIZES: dict[str, dict[str, Any]] = {
     "phone": {"viewport": {"width": 390, "height": 844}, "has_touch": True, "is_mobile": True},
     "desktop": {"viewport": {"width": 1280, "height": 800}},
 }
@@ -60,14 +60,8 @@ WATCH_JS = """(() => {
 
 @pytest.fixture(params=sorted(SIZES))
 def sized_page(request: Any, browser: Any, page_guard: Any) -> Iterator[Any]:
-    ctx = browser.new_context(**SIZES[request.param])
-    page = ctx.new_page()
-    page.on("console", page_guard.on_console)
-    page.on("pageerror", page_guard.on_pageerror)
-    ctx.on("request", page_guard.on_request)
-    yield page
-    ctx.close()
-    page_guard.check()
+    with page_guard.new_page(browser, **SIZES[request.param]) as page:
+        yield page
 
 
 def test_a_new_table_lays_its_hand_and_log_out_after_the_rest(sized_page: Any, site_url: str) -> None:

@@ -40,14 +40,9 @@ HAND_FITS = """() => {
 
 @pytest.fixture
 def touch_page(browser: Any, page_guard: Any) -> Iterator[Any]:
-    ctx = browser.new_context(viewport={"width": 390, "height": 844}, has_touch=True, is_mobile=True)
-    page = ctx.new_page()
-    page.on("console", page_guard.on_console)
-    page.on("pageerror", page_guard.on_pageerror)
-    ctx.on("request", page_guard.on_request)
-    yield page
-    ctx.close()
-    page_guard.check()
+    phone = {"width": 390, "height": 844}
+    with page_guard.new_page(browser, viewport=phone, has_touch=True, is_mobile=True) as page:
+        yield page
 
 
 def long_press(page: Any, el: Any) -> None:
