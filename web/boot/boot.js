@@ -20,9 +20,9 @@ const PRELUDE_URL = new URL("./worker-prelude.js", here).href;
 /**
  * The runtime's two big pieces, prepared by early.js: pyodide.asm.wasm (downloaded from index.html's
  * preload and compiled) and, by the worker it started (runtime-worker.js), the memory snapshot (read from
- * Cache Storage if an earlier visit kept it, and inflated). Returns {port, pieces}: the port that relays them to the engine worker
- * ({snapshot}, {wasm}, {absent} or {failed}; see worker-prelude.js) and the names of the pieces coming;
- * or null.
+ * Cache Storage if an earlier visit kept it, and inflated). Returns {port, pieces}: the port that relays
+ * them to the engine worker ({snapshot}, {wasm}, {absent} or {failed}; see worker-prelude.js) and the
+ * names of the pieces coming; or null.
  * @returns {{port: MessagePort, pieces: RuntimePiece[]} | null}
  */
 function startEarlyRuntime() {
