@@ -364,8 +364,8 @@ HINT_JS = """async () => {
 }""".replace("@HB@", str(HEARTBEAT_MS))
 
 
-def measure_hard_moves(browser: Any, base: str, moves: int) -> list[dict[str, Any]]:
-    """The hard bot thinking in the worker (what the Hint button asks): its time, and the page's freeze."""
+def measure_hint_moves(browser: Any, base: str, moves: int) -> list[dict[str, Any]]:
+    """The strongest bot thinking in the worker (what the Hint asks): its time, and the page's freeze."""
     context = browser.new_context()
     try:
         page = context.new_page()
@@ -407,7 +407,7 @@ def main() -> None:
     ap.add_argument("--rounds", type=int, default=5)
     ap.add_argument("--dist", default=str(ROOT / "dist"))
     ap.add_argument("--json", help="write every measurement here")
-    ap.add_argument("--direct", action="store_true", help="no driver attached (see above); no hard-bot part")
+    ap.add_argument("--direct", action="store_true", help="no driver attached (see above); no Hint part")
     ap.add_argument("--localhost-only", action="store_true", help="skip the network profiles")
     ap.add_argument("--waterfall", choices=sorted(PROFILES),
                     help="only first visits over this line (game and bare, alternating): their ratio and "
@@ -433,17 +433,17 @@ def main() -> None:
                 for src_b, other in zip(args.ab or [], others, strict=True):
                     shutil.copytree(src_b, other)
                 report_waterfalls(run_line_only(dist, args.waterfall, args.rounds, others), args.waterfall)
-                runs, hard = {}, None
+                runs, hint = {}, None
             elif args.direct:
-                runs, hard = run_direct(base, recorder, args.rounds)
+                runs, hint = run_direct(base, recorder, args.rounds)
             else:
-                runs, hard = run_driven(base, recorder, args.rounds, dist, network=not args.localhost_only)
+                runs, hint = run_driven(base, recorder, args.rounds, dist, network=not args.localhost_only)
         finally:
             server.shutdown()
         if runs:
             report(runs, args.rounds, "no driver attached" if args.direct else "driven by Playwright")
-        if hard is not None:
-            report_hard(hard)
+        if hint is not None:
+            report_hint(hint)
     if args.json:
         Path(args.json).write_text(json.dumps(runs, indent=1))
 
@@ -519,7 +519,7 @@ def run_driven(base: str, recorder: Recorder, rounds: int, dist: Path | None = N
             if "10M" in lines:
                 _, line_base, line_recorder = lines["10M"]
                 PRECACHE.append(measure_precache(browser, line_base, line_recorder))
-            return runs, measure_hard_moves(browser, base, rounds)
+            return runs, measure_hint_moves(browser, base, rounds)
         finally:
             browser.close()
             for server, _, _ in lines.values():
@@ -628,11 +628,12 @@ def run_direct(base: str, recorder: Recorder, rounds: int) -> tuple[Runs, None]:
     return runs, None
 
 
-def report_hard(hard: list[dict[str, Any]]) -> None:
-    times = [h["ms"] for h in hard]
-    gaps = [h["maxGap"] for h in hard]
-    bad = [h["error"] for h in hard if h["error"] or not h["action"]]
-    print(f"\nhard bot move in the browser (Hint, 600 ms budget, worker), {len(hard)} moves: median "
+def report_hint(hint: list[dict[str, Any]]) -> None:
+    times = [h["ms"] for h in hint]
+    gaps = [h["maxGap"] for h in hint]
+    bad = [h["error"] for h in hint if h["error"] or not h["action"]]
+    print(f"\nthe strongest bot's move in the browser (Hint, 600 ms budget, worker), {len(hint)} moves: "
+          f"median "
           f"{median(times):.0f} ms, worst {max(times):.0f} ms (target <= 1000 ms: "
           f"{'met' if max(times) <= 1000 else 'MISSED'}); page's longest freeze meanwhile: median "
           f"{median(gaps):.0f} ms, worst {max(gaps):.0f} ms{'; errors: ' + str(bad) if bad else ''}")

@@ -48,7 +48,8 @@ def shapes(svg_text: str) -> tuple[float, list[tuple[tuple[int, int, int], list[
         elif tag == "circle":
             cx, cy, r = float(el.get("cx", 0)), float(el.get("cy", 0)), float(el.get("r", 0))
             n = 128
-            poly = [(cx + r * math.cos(2 * math.pi * k / n), cy + r * math.sin(2 * math.pi * k / n)) for k in range(n)]
+            turns = [2 * math.pi * k / n for k in range(n)]
+            poly = [(cx + r * math.cos(t), cy + r * math.sin(t)) for t in turns]
         else:
             nums = [float(v) for v in el.get("points", "").replace(",", " ").split()]
             poly = list(zip(nums[0::2], nums[1::2], strict=True))
@@ -61,7 +62,7 @@ def coverage(poly: list[tuple[float, float]], size: int) -> list[list[float]]:
     cov = [[0.0] * size for _ in range(size)]
     edges = [(poly[i], poly[(i + 1) % len(poly)]) for i in range(len(poly))]
     ys = [p[1] for p in poly]
-    y0, y1 = max(0, int(min(ys))), min(size - 1, int(math.ceil(max(ys))))
+    y0, y1 = max(0, int(min(ys))), min(size - 1, math.ceil(max(ys)))
     for py in range(y0, y1 + 1):
         row = cov[py]
         for s in range(SUB):
@@ -111,13 +112,14 @@ def render(svg_text: str, px: int) -> bytes:
             # channels were composited premultiplied over transparent: un-premultiply
             if a > 0:
                 r, g, b = r / a, g / a, b / a
-            raw += bytes((min(255, round(r)), min(255, round(g)), min(255, round(b)), min(255, round(a * 255))))
+            raw += bytes(min(255, round(c)) for c in (r, g, b, a * 255))
     return png(px, px, bytes(raw))
 
 
 def png(w: int, h: int, raw: bytes) -> bytes:
     def chunk(kind: bytes, data: bytes) -> bytes:
-        return struct.pack(">I", len(data)) + kind + data + struct.pack(">I", zlib.crc32(kind + data) & 0xFFFFFFFF)
+        crc = zlib.crc32(kind + data) & 0xFFFFFFFF
+        return struct.pack(">I", len(data)) + kind + data + struct.pack(">I", crc)
 
     return (b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", struct.pack(">IIBBBBB", w, h, 8, 6, 0, 0, 0))
             + chunk(b"IDAT", zlib.compress(raw, 9)) + chunk(b"IEND", b""))
