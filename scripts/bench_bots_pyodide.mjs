@@ -1,6 +1,6 @@
 // Search-bot speed in Pyodide (Node, the same wasm runtime as the browser):
 //   node scripts/bench_bots_pyodide.mjs [iterations_per_move] [moves] [budget_ms|none] [level]
-// Loads py/oriflamme into Pyodide's file system and runs hard-bot moves on positions of random
+// Loads py/tabletop and py/oriflamme into Pyodide's file system and runs hard-bot moves on positions of random
 // 3-player games (retail, prototype). Iterations per second are counted against the Node process's CPU
 // time (so a busy machine does not distort them); with a budget, it also reports wall milliseconds per move.
 import { loadPyodide } from "pyodide";
@@ -27,7 +27,9 @@ function copyTree(src, dst) {
     }
   }
 }
-copyTree(new URL("../py/oriflamme", import.meta.url).pathname, "/home/pyodide/oriflamme");
+for (const pkg of ["tabletop", "oriflamme"]) {
+  copyTree(new URL(`../py/${pkg}`, import.meta.url).pathname, `/home/pyodide/${pkg}`);
+}
 py.runPython("from oriflamme.bots.bench import positions, run");
 console.log(`pyodide ${py.version}; ${level}, ${iterations} iterations per move` +
   `${budget ? `, budget ${budget} ms` : ""}`);
