@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import math
 import time
+from typing import Any
 
 import pytest
 
@@ -88,3 +89,21 @@ def test_an_entry_can_have_its_own_budget() -> None:
     assert entry_names(["hard@40", "hard@20"]) == ["hard@40", "hard@20"]
     results = play_deal(("oriflamme", "prototype", ["hard@40", "hard@20"], 1, 0, None, None))
     assert all(set(r.scores) == {"hard@40", "hard@20"} for r in results)
+
+
+def test_a_match_logged_game_by_game_gives_the_same_table(tmp_path: Any, capsys: Any) -> None:
+    """`--log` keeps every game of a match as it is played (a match cut short keeps its whole deals) and
+    `--pool` prints the same table from the log; two seeds' logs pool as separate deals."""
+    from tabletop.arena import main
+
+    one, two = tmp_path / "one.jsonl", tmp_path / "two.jsonl"
+    args = ["--edition", "retail", "--bots", "normal,random,random", "--games", "6", "--workers", "1"]
+    assert main([*args, "--seed", "1", "--log", str(one)]) == 0
+    table = capsys.readouterr().out.split("\n", 1)[1].split("\n\n")[0]
+    assert len(one.read_text().splitlines()) == 6
+    assert main(["--pool", str(one)]) == 0
+    assert capsys.readouterr().out.split("\n", 1)[1].strip() == table.strip()
+    assert main([*args, "--seed", "2", "--log", str(two)]) == 0
+    capsys.readouterr()
+    assert main(["--pool", str(one), str(two)]) == 0
+    assert capsys.readouterr().out.startswith(f"12 games, 4 deals from {one}, {two}")

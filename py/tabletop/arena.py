@@ -8,12 +8,16 @@ its own budget (N ms with `--cpu-ms`/`--budget-ms`, else N iterations: `hard@100
 Every deal (a game seed) is played once per rotation of the line-up over the seats, so each bot sits in
 every seat of the same deal. Bots get their own seeds, separate from the deal's. `--games` is the total
 number of games (rounded up to whole deals). Uses every core it is given (`--workers`, default: all).
+`--log FILE` appends each game as a JSON line as soon as its deal is done, so a match cut short keeps its
+whole deals; `--pool FILE...` prints the table of one or more such logs (runs with different seeds
+pooled: the interval is still computed over deals).
 openskill is a development dependency, imported lazily here.
 """
 
 from __future__ import annotations
 
 import argparse
+import json
 import multiprocessing
 import os
 import sys
@@ -71,6 +75,24 @@ def play_deal(task: Task) -> list[GameResult]:
     return out
 
 
+def log_line(seed: int, r: GameResult) -> str:
+    return json.dumps({"seed": seed, "deal": r.deal, "scores": r.scores, "ranking": r.ranking,
+                       "seats": r.seats}, sort_keys=True)
+
+
+def read_logs(paths: list[str]) -> list[GameResult]:
+    """The games of `--log` files; a deal is named by its seed too, so that runs pool by deal."""
+    out = []
+    for path in paths:
+        with open(path, encoding="utf-8") as f:
+            for line in f:
+                if line.strip():
+                    d = json.loads(line)
+                    out.append(GameResult(d["seed"] * 1_000_003 + d["deal"], d["scores"], d["ranking"],
+                                          d["seats"]))
+    return out
+
+
 def openskill_table(results: list[GameResult], names: list[str]) -> str:
     try:
         from openskill.models import PlackettLuce
@@ -105,7 +127,14 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--iterations", type=int, default=None, help="search bots' iteration cap")
     ap.add_argument("--workers", type=int, default=os.cpu_count() or 1)
     ap.add_argument("--progress", action="store_true", help="print the candidate's share as deals finish")
+    ap.add_argument("--log", default=None, help="append each game to this file as a JSON line")
+    ap.add_argument("--pool", nargs="+", default=None, help="only print the table of these --log files")
     a = ap.parse_args(argv)
+    if a.pool:
+        pooled = read_logs(a.pool)
+        print(f"{len(pooled)} games, {len({r.deal for r in pooled})} deals from {', '.join(a.pool)}")
+        print(format_table(summarize(pooled)))
+        return 0
     bots = [b.strip() for b in a.bots.split(",") if b.strip()]
     names = entry_names(bots)
     n = len(bots)
@@ -117,8 +146,13 @@ def main(argv: list[str] | None = None) -> int:
     results: list[GameResult] = []
     step = max(1, deals // 10)
 
+    log = open(a.log, "a", encoding="utf-8") if a.log else None  # noqa: SIM115 - open for the whole match
+
     def progress(rs: list[GameResult]) -> None:
         results.extend(rs)
+        if log is not None:
+            log.writelines(log_line(a.seed, r) + "\n" for r in rs)
+            log.flush()
         done = len(results) // n
         if a.progress and (done % step == 0 or done == deals):
             share = summarize(results)[0]
@@ -133,6 +167,8 @@ def main(argv: list[str] | None = None) -> int:
     else:
         for t in tasks:
             progress(play_deal(t))
+    if log is not None:
+        log.close()
     results.sort(key=lambda r: r.deal)
     dt = time.time() - t0
     variant = a.variant or registry.get(a.game).default_variant
