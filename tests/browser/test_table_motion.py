@@ -77,7 +77,7 @@ def test_instant_speed_moves_nothing(strict_page: Any, site_url: str) -> None:
 
 # Two drawn tables (`before` offering `legal`, then `after`) and the motion between them: what flies to a
 # discard (ghosts) and how each card of the second table moves (its keyframes).
-TWO_TABLES_JS = """async ({ before, decision, legal, after }) => {
+TWO_TABLES_JS = """async ({ before, decision, legal, after, scores }) => {
   await (await import('./web/i18n/index.js')).setLang('en');
   const { table, parseLegal, measure, animate } = await import('./web/ui/oriflamme/index.js');
   const { patch } = await import('./web/ui/dom.js');
@@ -95,7 +95,7 @@ TWO_TABLES_JS = """async ({ before, decision, legal, after }) => {
   const v1 = view(before, decision);
   draw(v1, legal);
   const measured = measure(root, v1);
-  const v2 = view(after, null);
+  const v2 = { ...view(after, null), scores: scores || each(2) };
   draw(v2, []);
   animate(root, measured, v2, { speed: 1 });
   const ghosts = Array.from(document.querySelectorAll('body > .ghost'));
@@ -105,6 +105,9 @@ TWO_TABLES_JS = """async ({ before, decision, legal, after }) => {
       moving: g.getAnimations().length })),
     cards: cards.map((c) => ({ cls: c.className,
       frames: c.getAnimations().map((a) => JSON.stringify(a.effect.getKeyframes())).join(' ') })),
+    scores: Object.fromEntries(seats.map((c) => [c,
+      root.querySelector(`[data-testid=score-${c}]`).getAnimations()
+        .map((a) => JSON.stringify(a.effect.getKeyframes())).join(' ')])),
   };
 }"""
 SOLDIER = {"card": "soldier", "owner": "red", "face_up": True, "tokens": 0}
@@ -141,3 +144,16 @@ def test_a_decree_slides_the_moved_card_instead_of_discarding_it(strict_page: An
     assert [g["cls"].split().count("c-red") for g in drawn["ghosts"]] == [1], drawn["ghosts"]
     green = next(c for c in drawn["cards"] if "c-green" in c["cls"].split())
     assert "translate" in green["frames"] and "scale(0.4)" not in green["frames"], green
+
+
+def test_a_changed_score_pops_and_the_others_do_not(strict_page: Any, site_url: str) -> None:
+    # Red's Soldier leaves, blue's card is revealed and blue scores two points.
+    page = strict_page
+    page.goto(f"{site_url}?lang=en")
+    page.wait_for_selector('[data-testid="setup"]')
+    drawn = page.evaluate(TWO_TABLES_JS, {
+        "before": [SOLDIER, hidden("blue")], "legal": [], "decision": None,
+        "after": [{**hidden("blue"), "face_up": True, "card": "lord"}],
+        "scores": {"red": 2, "blue": 4, "green": 2}})
+    assert "scale(1.7)" in drawn["scores"]["blue"], drawn["scores"]
+    assert drawn["scores"]["red"] == drawn["scores"]["green"] == "", drawn["scores"]

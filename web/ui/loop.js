@@ -1,7 +1,7 @@
 // The game loop: deal (or resume) a table, apply each engine answer to the store, step the bots at the
 // chosen pace, send the human's action strings, hand the device over in hot-seat, ask for hints, and
 // save at each human decision. Other modules follow the game through on(type, fn) (see EVENTS).
-import { S, app, received, speed, sleep, whenIdle, render, renderNextFrame, engineReady, noSelection } from "./store.js";
+import { S, app, received, speed, sleep, whenIdle, render, renderNextFrame, engineReady, noSelection, afterAnimations } from "./store.js";
 import { adapterOf, loadAdapter, DEFAULT_GAME } from "./games.js";
 import { settingsOf, seedOk, withSettings } from "./setup.js";
 import { isHotseat, youIn } from "./hotseat.js";
@@ -110,6 +110,10 @@ async function apply(u, gen) {
   const game = await loadAdapter(u.view?.game);
   if (gen !== S.gen) return;
   received?.push(u);
+  // The answer is drawn once the last one's motion has ended (D123): its drawing (the page's redraw, the
+  // measures and new animations, 10–60 ms on a phone) is then a frame between animations, not one in them.
+  if (speed() > 0) await afterAnimations();
+  if (gen !== S.gen) return;
   S.error = null;
   S.hint = null;
   const fromBot = Boolean(u.actor && u.seats && u.seats.find((s) => s.colour === u.actor && s.kind === "bot"));
@@ -245,7 +249,8 @@ function remember(u) {
   if (!pendingSave) whenIdle(saveNow);
   pendingSave = u;
 }
-function saveNow() {
+async function saveNow() {
+  await afterAnimations(); // the save's answer and its storage (10–60 ms) come between motions (D123)
   const u = pendingSave;
   pendingSave = null;
   if (u !== S.update) return; // already answered: the next human decision is saved instead

@@ -3,7 +3,7 @@
 // pieces every game's screen shares (the log panel, the Hint box) and where the keyboard focus goes.
 import { h, patch } from "./dom.js";
 import { t } from "../i18n/index.js";
-import { S, app, speed, setRenderer, render, afterNextPaint } from "./store.js";
+import { S, app, speed, setRenderer, render, afterNextPaint, afterAnimations } from "./store.js";
 import { adapterOf, DEFAULT_GAME } from "./games.js";
 import { setupScreen } from "./setup.js";
 import { deviceSwitches } from "./chrome.js";
@@ -89,7 +89,8 @@ function tableArrives() {
   if (tableUp) return;
   tableUp = true;
   arriving = true;
-  afterNextPaint(() => {
+  afterNextPaint(async () => {
+    await afterAnimations(); // (what the first frame started, e.g. a card fading in: D123)
     arriving = false;
     render();
     if (focusOnArrival && !app.contains(document.activeElement)) focusFirstAction();

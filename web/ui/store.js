@@ -78,6 +78,21 @@ export function renderNextFrame() {
  */
 export const afterNextPaint = (fn) => requestAnimationFrame(() => setTimeout(fn, 0));
 
+/** @type {(a: Animation) => boolean} */
+const finiteAndRunning = (a) => a.playState === "running" && a.effect != null && a.effect.getComputedTiming().endTime !== Infinity;
+/**
+ * Resolves in a task of its own once the page's finite animations (cards sliding, flipping and flying,
+ * scores counting, fades) have ended, `cap` ms at the latest: an engine answer drawn meanwhile would be
+ * one long frame in the middle of them (D123). Endless ones (the offered choices' pulse) do not count.
+ * @param {number} [cap]
+ */
+export async function afterAnimations(cap = 2000) {
+  const running = document.getAnimations().filter(finiteAndRunning);
+  if (!running.length) return;
+  await Promise.race([Promise.allSettled(running.map((a) => a.finished)), sleep(cap)]);
+  await sleep(0); // (a finished promise resolves inside a frame's rendering steps: leave that frame first)
+}
+
 /** @type {(engine: Engine | null) => void} */
 let readyResolve = () => {};
 /** @type {Promise<Engine | null>} */

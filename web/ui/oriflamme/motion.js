@@ -37,6 +37,8 @@ export function measure(root, view) {
   return { view, stacks, badges, scores: { ...(view.scores || {}) } };
 }
 
+const POP = [{ transform: "scale(1.7)", color: "#fff" }, { transform: "none" }];
+
 /** @type {(r: DOMRect) => [number, number]} */
 const centre = (r) => [r.left + r.width / 2, r.top + r.height / 2];
 
@@ -57,6 +59,8 @@ export function animate(root, before, view, { speed = 1, reduced = false } = {})
   const matchedNew = new Set(pairs.map(([, j]) => j));
   const ease = "cubic-bezier(.2,.7,.3,1)";
   const fade = (/** @type {Element} */ el) => el.animate([{ opacity: 0 }, { opacity: 1 }], { duration: ms, easing: "ease-out" });
+  // a number that changed (a score, a card's tokens) pops, so the change catches the eye
+  const pop = (/** @type {Element | null} */ el) => { if (el && !reduced) el.animate(POP, { duration: ms * 1.4, easing: "ease-out" }); };
   // Every position is read first, then every animation starts: a read after a write would make the
   // browser lay the page out again for each card.
   const cardAt = (/** @type {number} */ j) => (els[j] ? els[j].querySelector(".card") : null);
@@ -72,6 +76,7 @@ export function animate(root, before, view, { speed = 1, reduced = false } = {})
     const dx = was.left - now.left;
     const dy = was.top - now.top;
     const flip = !topOf(old[i]).face_up && topOf(view.queue[j]).face_up;
+    if (topOf(view.queue[j]).tokens > topOf(old[i]).tokens) pop(card.querySelector(".tokens"));
     if (reduced) { if (flip) fade(card); continue; }
     const moved = Math.abs(dx) > 1 || Math.abs(dy) > 1;
     if (!moved && !flip) continue;
@@ -108,7 +113,7 @@ export function animate(root, before, view, { speed = 1, reduced = false } = {})
         { transform: `translate(${tx - fx}px, ${ty - fy}px) scale(0.3) rotate(12deg)`, opacity: 0.2 }];
     ghost.animate(frames, { duration: ms * 1.4, easing: "ease-in" }).finished.then(() => ghost.remove(), () => ghost.remove());
   });
-  countScores(root, before.scores, view.scores || {}, ms);
+  countScores(root, before.scores, view.scores || {}, ms, pop);
   return ms * 1.4;
 }
 
@@ -118,12 +123,14 @@ export function animate(root, before, view, { speed = 1, reduced = false } = {})
  * @param {Record<Colour, number>} from
  * @param {Record<Colour, number>} to
  * @param {number} ms
+ * @param {(el: Element) => void} pop
  */
-function countScores(root, from, to, ms) {
+function countScores(root, from, to, ms, pop) {
   for (const [colour, value] of Object.entries(to)) {
     const start = from[colour];
     const el = root.querySelector(`[data-testid="score-${colour}"]`);
     if (!el || start == null || start === value) continue;
+    pop(el);
     const t0 = performance.now();
     const step = (/** @type {number} */ now) => {
       const k = Math.min(1, (now - t0) / ms);

@@ -74,7 +74,7 @@ function players(view, P, meta) {
       const steal = P.steal.get(c);
       const discard = (view.discard && view.discard[c]) || [];
       return badge(c, view, meta, {
-        // keyed by value: a new score is a new element, which pops (CSS) so changes catch the eye
+        // keyed by value: a new score is a new element (motion.js pops and counts it up when it changed)
         score: [
           h("span", { key: `score-${view.scores[c] ?? 0}`, class: "score", title: t("score"), "data-testid": `score-${c}`, "aria-hidden": "true" },
             String(view.scores[c] ?? 0)),
