@@ -168,3 +168,37 @@ def test_small_embed_shows_the_decision(strict_page: Any, site_url: str) -> None
         actions = page.locator(ACTIONS)
         actions.nth(rng.randrange(actions.count())).click()
     assert checked > 3
+
+
+# The players' region drawn without a choice, then with a Spy's choice of whom to steal from.
+STEAL_JS = """async () => {
+  await (await import('./web/i18n/index.js')).setLang('en');
+  const { table, parseLegal } = await import('./web/ui/oriflamme/index.js');
+  const { patch } = await import('./web/ui/dom.js');
+  const root = document.createElement('div');
+  document.body.appendChild(root);
+  const seats = ['red', 'blue', 'green'];
+  const each = (n) => ({ red: n, blue: n, green: n });
+  const spy = [{ card: 'spy', owner: 'red', face_up: true, tokens: 0 }];
+  const view = (decision) => ({ game: 'oriflamme', viewer: 'red', edition: 'retail', seats, round: 2,
+    rounds: 6, first: 'blue', direction: 'ltr', to_act: 'red', cursor: 0, scores: each(2), hand: [],
+    aside: [], hand_sizes: each(5), aside_sizes: each(3), discard: { red: [], blue: [], green: [] },
+    is_over: false, queue: [spy], decision });
+  const heights = (decision, legal) => {
+    patch(root, [table(view(decision), parseLegal(legal), { handIdx: null, moveSrc: null, chooseA: null },
+      { viewer: 'red', seats: [], legal, lastText: '', tokens: true, announce: '' })]);
+    return Array.from(root.querySelectorAll('.players .badge'), (b) => b.getBoundingClientRect().height);
+  };
+  return [heights(null, []), heights({ kind: 'steal', player: 'red', ability: 'spy', position: 0 },
+    ['steal blue', 'steal green'])];
+}"""
+
+
+@pytest.mark.parametrize("width", [390, 1280])
+def test_a_badge_offered_as_a_choice_keeps_its_height(strict_page: Any, site_url: str, width: int) -> None:
+    page = strict_page
+    page.set_viewport_size({"width": width, "height": 800})
+    page.goto(f"{site_url}?lang=en")
+    page.wait_for_selector('[data-testid="setup"]')
+    plain, offered = page.evaluate(STEAL_JS)
+    assert plain == offered, (plain, offered)
