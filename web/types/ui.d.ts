@@ -38,7 +38,6 @@ export interface BootState {
   stage: string;
   error: string | null;
   warmFonts?: number;
-  warmTable?: number;                  // how many parts of the game's specimen table are drawn (D103)
 }
 
 /** The Hint button's state, for the update whose action count is `at`. */
@@ -120,9 +119,6 @@ export interface Adapter {
   /** A place's name (lieux), or the id as is. */
   placeLabel(place: string): string;
   hintSelection(action: string, u: Update<any>, sel: Selection): Selection;
-  /** A specimen of the table drawn hidden while the engine starts, in parts (step 0, 1, …; null after). */
-  warmup?(step: number): VNode | null;
-  warmupSteps?: number;
   /** The replay viewer (replay.js): the title's game or edition, a player's rows, the board. */
   replayTitle(pos: Position): string;
   replayRows(pos: Position, colour: Colour): Children[];

@@ -1,17 +1,13 @@
-// The boot progress bar shown while the engine starts, with hidden lines that warm the table's fonts
-// and a hidden specimen of the table that warms the rest of its first frame.
+// The boot progress bar shown while the engine starts, with hidden lines that warm the table's fonts.
 import { h } from "./dom.js";
 import { t } from "../i18n/index.js";
 /** @import { BootState } from "../types/ui" */
-/** @import { VNode, Child } from "./dom.js" */
 
 /**
- * The boot progress; with `boot.warmFonts` = n, the table's fonts are looked up too (fontWarmup(n)),
- * and `specimen` (the game's warmup(), D103) is drawn where no one sees or reaches it.
+ * The boot progress; with `boot.warmFonts` = n, the table's fonts are looked up too (fontWarmup(n)).
  * @param {BootState} boot
- * @param {VNode | null} [specimen]
  */
-export function bootBar(boot, specimen = null) {
+export function bootBar(boot) {
   if (boot.ready) return null;
   if (boot.error) return h("div", { class: "boot error", role: "alert", key: "boot" }, t("bootFailed", { msg: boot.error }));
   const pct = Math.round((boot.fraction || 0) * 100);
@@ -19,22 +15,7 @@ export function bootBar(boot, specimen = null) {
   return h("div", { class: "boot", key: "boot", "data-testid": "boot" },
     h("span", { class: "boot-label" }, `${t("booting")} ${t(stageKey)} ${pct}%`),
     h("progress", { max: "100", value: String(pct), "aria-label": t("booting") }),
-    boot.warmFonts ? fontWarmup(boot.warmFonts) : null,
-    specimen ? h("div", { class: "warm-table", key: "table", "aria-hidden": "true", inert: "" }, inert(specimen)) : null);
-}
-
-// What a page, a test or a screen reader looks for (choices, names, test ids, live regions), left out
-// of the specimen: only its look is wanted.
-const NOT_IN_SPECIMEN = /^(data-|aria-|id$|role$|title$|for$)/;
-/**
- * A copy of a vnode tree without those attributes.
- * @param {Child} v
- * @returns {Child}
- */
-function inert(v) {
-  if (typeof v === "string") return v;
-  const props = Object.fromEntries(Object.entries(v.props).filter(([k]) => !NOT_IN_SPECIMEN.test(k)));
-  return { ...v, props, children: v.children.map(inert) };
+    boot.warmFonts ? fontWarmup(boot.warmFonts) : null);
 }
 
 const SPECIMEN = "Ab 1 ♛✦←→▼⇣✕☀☾♪♪̸·—";

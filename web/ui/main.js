@@ -17,7 +17,6 @@ import { startGame, resumeGame, precacheWhenIdle } from "./loop.js";
 import { showReplay } from "./screen.js";
 import { t } from "../i18n/index.js";
 import { initCardDetail } from "./carddetail.js";
-import { adapterOf, DEFAULT_GAME } from "./games.js";
 import "./prefs.js"; // the theme in use, before the first frame
 import { followMotion } from "./oriflamme/follow.js";
 import { followSound } from "./sound.js";
@@ -73,16 +72,11 @@ if (isShareLink()) { // a shared finished game: the replay viewer
   setTimeout(savedGame() ? resumeGame : startGame, 0);
 } else setTimeout(render, 0);
 // Once the first screen is up, the table's fonts are looked up under the boot bar (bootbar.js
-// fontWarmup), a few lines per idle period so that no frame takes them all; then a hidden specimen of the
-// table is drawn there, a part per idle period (the game's warmup(), D103), so that the first real
-// table's frame finds the page's code and the browser's caches warm.
+// fontWarmup), a few lines per idle period so that no frame takes them all.
 const warmStep = () => {
   const fonts = S.boot.warmFonts ?? 0;
-  const parts = S.boot.warmTable ?? 0;
-  if (S.boot.ready) return;
-  if (fonts < FONT_WARMUP_LINES) S.boot = { ...S.boot, warmFonts: fonts + 3 };
-  else if (parts < (adapterOf(DEFAULT_GAME)?.warmupSteps ?? 0)) S.boot = { ...S.boot, warmTable: parts + 1 };
-  else return;
+  if (S.boot.ready || fonts >= FONT_WARMUP_LINES) return;
+  S.boot = { ...S.boot, warmFonts: fonts + 3 };
   render();
   whenIdle(warmStep);
 };

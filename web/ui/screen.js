@@ -114,8 +114,7 @@ const gameNow = () => (S.screen === "game" && S.update ? S.update.view.game : S.
 
 function draw() {
   if (!S.setup) return; // the engine's first progress may come before the language and the catalogue
-  const warm = S.boot.warmTable ? adapterOf(gameNow())?.warmup?.(S.boot.warmTable - 1) : null;
-  const boot = bootBar(S.boot, warm);
+  const boot = bootBar(S.boot);
   const out = [];
   if (S.screen === "replay" && replay) { // a shared link: web/ui/replay.js
     patch(app, [replay.replayScreen(boot), ...extrasOverlay()]);

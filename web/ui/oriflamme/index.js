@@ -79,47 +79,6 @@ export function screen(u, ui, ctx) {
   ];
 }
 
-// The specimen's parts (warmup): stacks in its queue and cards in its hand at each step.
-const WARMUP_STEPS = [[0, 0], [3, 0], [3, 4], [3, 7], [3, 10]];
-/** How many steps warmup() has. */
-export const warmupSteps = WARMUP_STEPS.length;
-
-/**
- * A table that no one sees, drawn a part at a time under the boot bar while the engine starts (D103):
- * the first real table then finds the page's code compiled and the browser's caches warm (the style of
- * each kind of element, the card art, the text of each size). Step 0 is its top bar, players and
- * decision, each later step adds a few elements (the queue's stacks, then the hand, some cards at a
- * time: each step is a short task of its own); null once there is no more. It ends with every card of
- * the edition, face up and down, and the choices of a placement.
- * @param {number} step
- */
-export function warmup(step) {
-  if (step >= WARMUP_STEPS.length) return null;
-  const [stacks, inHand] = WARMUP_STEPS[step];
-  const name = "retail";
-  const cards = edition(name).cards;
-  /** @type {Colour[]} */
-  const seats = ["red", "blue", "green"];
-  const each = (/** @type {number} */ n) => ({ red: n, blue: n, green: n });
-  const hand = cards.slice(0, inHand);
-  const legal = hand.flatMap((c) => [`place ${c} first`, `place ${c} last`, `place ${c} on 2`]);
-  /** @type {OriflammeView} */
-  const view = {
-    game: "oriflamme", format: "", viewer: "red", edition: name, seats, round: 1, rounds: 6, first: "red", phase: "",
-    direction: "ltr", to_act: "red", ranking: null,
-    cursor: null, scores: each(0), hand, aside: [], hand_sizes: each(hand.length), aside_sizes: each(0),
-    discard: { red: [], blue: cards.slice(0, 1), green: [] }, is_over: false,
-    // yours face down, another's face down with a token, one face up
-    queue: [[{ card: cards[1], owner: "red", face_up: false, tokens: 0 }], [{ card: null, owner: "blue", face_up: false, tokens: 1 }],
-      [{ card: cards[2], owner: "green", face_up: true, tokens: 0 }]].slice(0, stacks),
-    decision: { kind: "place", player: "red", ability: null, position: null },
-  };
-  const P = parseLegal(legal);
-  const meta = { viewer: view.viewer, seats: [], legal, lastText: "·", flash: null, flashPos: null, tokens: true,
-    hint: null, announce: "", arriving: !inHand };
-  return table(view, P, settleSelection(P, hand, { handIdx: null, moveSrc: null, chooseA: null }), meta);
-}
-
 /**
  * Two-step choices: pick the first step of the suggested action so its element is on the table.
  * @param {string} action
