@@ -92,8 +92,9 @@ def test_an_entry_can_have_its_own_budget() -> None:
 
 
 def test_a_match_logged_game_by_game_gives_the_same_table(tmp_path: Any, capsys: Any) -> None:
-    """`--log` keeps every game of a match as it is played (a match cut short keeps its whole deals) and
-    `--pool` prints the same table from the log; two seeds' logs pool as separate deals."""
+    """`--log` keeps every game of a match as it is played (a match cut short keeps its whole deals),
+    `--pool` prints the same table from the log, two seeds' logs pool as separate deals, and
+    `--first-deal` continues a match with the same games."""
     from tabletop.arena import main
 
     one, two = tmp_path / "one.jsonl", tmp_path / "two.jsonl"
@@ -107,3 +108,7 @@ def test_a_match_logged_game_by_game_gives_the_same_table(tmp_path: Any, capsys:
     capsys.readouterr()
     assert main(["--pool", str(one), str(two)]) == 0
     assert capsys.readouterr().out.startswith(f"12 games, 4 deals from {one}, {two}")
+    rest = tmp_path / "rest.jsonl"
+    assert main([*args, "--seed", "1", "--first-deal", "1", "--log", str(rest)]) == 0
+    capsys.readouterr()
+    assert rest.read_text().splitlines() == one.read_text().splitlines()[3:]

@@ -10,7 +10,7 @@ every seat of the same deal. Bots get their own seeds, separate from the deal's.
 number of games (rounded up to whole deals). Uses every core it is given (`--workers`, default: all).
 `--log FILE` appends each game as a JSON line as soon as its deal is done, so a match cut short keeps its
 whole deals; `--pool FILE...` prints the table of one or more such logs (runs with different seeds
-pooled: the interval is still computed over deals).
+pooled: the interval is still computed over deals); `--first-deal K` continues such a match at deal K.
 openskill is a development dependency, imported lazily here.
 """
 
@@ -127,6 +127,8 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--iterations", type=int, default=None, help="search bots' iteration cap")
     ap.add_argument("--workers", type=int, default=os.cpu_count() or 1)
     ap.add_argument("--progress", action="store_true", help="print the candidate's share as deals finish")
+    ap.add_argument("--first-deal", type=int, default=0,
+                    help="skip the deals before this one (continue a logged match that was cut short)")
     ap.add_argument("--log", default=None, help="append each game to this file as a JSON line")
     ap.add_argument("--pool", nargs="+", default=None, help="only print the table of these --log files")
     a = ap.parse_args(argv)
@@ -141,7 +143,7 @@ def main(argv: list[str] | None = None) -> int:
     deals = max(1, -(-a.games // n))
     budget = a.cpu_ms if a.cpu_ms is not None else a.budget_ms
     tasks: list[Task] = [(a.game, a.variant, bots, a.seed, d, budget, a.iterations, a.cpu_ms is not None)
-                         for d in range(deals)]
+                         for d in range(a.first_deal, deals)]
     t0 = time.time()
     results: list[GameResult] = []
     step = max(1, deals // 10)
@@ -154,7 +156,7 @@ def main(argv: list[str] | None = None) -> int:
             log.writelines(log_line(a.seed, r) + "\n" for r in rs)
             log.flush()
         done = len(results) // n
-        if a.progress and (done % step == 0 or done == deals):
+        if a.progress and (done % step == 0 or done == len(tasks)):
             share = summarize(results)[0]
             print(f"  {done}/{deals} deals, {time.time() - t0:.0f} s: {share.entry} "
                   f"{share.win_share:.3f} [{share.ci_low:.3f}, {share.ci_high:.3f}]",
@@ -173,7 +175,7 @@ def main(argv: list[str] | None = None) -> int:
     dt = time.time() - t0
     variant = a.variant or registry.get(a.game).default_variant
     print(f"{a.game} {variant}, {n} players, line-up {','.join(bots)}: {len(results)} games "
-          f"({deals} deals x {n} seat rotations), seed {a.seed}, {dt:.0f} s on {a.workers} workers"
+          f"({len(tasks)} deals x {n} seat rotations), seed {a.seed}, {dt:.0f} s on {a.workers} workers"
           + (f", {a.cpu_ms:g} ms CPU per search move" if a.cpu_ms is not None else "")
           + (f", {a.iterations} iterations cap" if a.iterations is not None else ""))
     print(format_table(summarize(results)))
