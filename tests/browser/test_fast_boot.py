@@ -66,6 +66,21 @@ EARLY_SNAPSHOT_JS = """() => performance.getEntriesByType('resource')
   .map((e) => e.name)"""
 
 
+# Records, on the page only (an init script runs in no worker), every call that compiles wasm: the page's
+# main thread must not compile pyodide.asm.wasm (its chunks and its end are long tasks there, and on a
+# warm visit so is reading the compiled code back from the cache); the runtime worker does.
+PAGE_WASM_SPY_JS = """(() => {
+  const calls = window.__pageWasmCalls = [];
+  for (const name of ['compile', 'compileStreaming', 'instantiate', 'instantiateStreaming']) {
+    const original = WebAssembly[name];
+    if (typeof original === 'function') WebAssembly[name] = function (...args) {
+      calls.push(name);
+      return original.apply(this, args);
+    };
+  }
+})()"""
+
+
 def open_game(page: Any, url: str) -> None:
     """Open the game and wait for the human's first decision."""
     page.goto(url + GAME)
@@ -103,9 +118,11 @@ def test_first_visit_boots_python_then_the_next_restores_the_kept_snapshot(stric
     requested: list[str] = []
     page.context.on("request", lambda request: requested.append(request.url))
     page.add_init_script(FIRST_DECISION_JS)
+    page.add_init_script(PAGE_WASM_SPY_JS)
     open_game(page, site_url)
     first_visit = list(requested)
     stages = page.evaluate(STAGES_JS)
+    assert page.evaluate("window.__pageWasmCalls") == []  # the wasm came compiled from the runtime worker
     # Before the first decision: no snapshot (the page keeps it once the decision is drawn, maybe before
     # this test reads the requests: their start times tell), no lock file, no stock stdlib, no
     # switched-off plugin.
@@ -139,6 +156,7 @@ def test_first_visit_boots_python_then_the_next_restores_the_kept_snapshot(stric
     assert stages.count("snapshot-restored") == 1 and stages.count("engine") == 1, stages
     assert before(stages, "snapshot-from-page", "snapshot-restored"), stages
     assert before(stages, "snapshot-restored", "python") and before(stages, "python", "engine"), stages
+    assert page.evaluate("window.__pageWasmCalls") == []
     play_one_move(page)
 
 
@@ -167,11 +185,10 @@ def test_without_the_runtime_worker_the_engine_worker_reads_the_kept_snapshot(st
     page.route("**/web/boot/runtime-worker.js", abort)
     stages = boot_game(page, site_url)
     assert blocked, "the page never asked for its runtime worker"
-    # No snapshot came from the page: the engine worker read it itself. The wasm the page compiles on its
-    # own thread (D108), from index.html's preload.
-    for stage in ("page-snapshot", "snapshot-from-page", "page-wasm-failed"):
+    # Nothing came from the page: the engine worker read the snapshot itself, and fetched the wasm (D113).
+    for stage in ("page-snapshot", "snapshot-from-page", "page-wasm", "wasm-from-page"):
         assert stage not in stages, (stage, stages)
-    assert "page-snapshot-failed" in stages and "wasm-from-page" in stages, stages
+    assert "page-snapshot-failed" in stages and "page-wasm-failed" in stages, stages
     assert "snapshot-failed" not in stages, stages
     assert before(stages, "snapshot-restored", "python") and before(stages, "python", "engine"), stages
     assert "pyscript-package-from-zip" in stages, stages

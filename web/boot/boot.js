@@ -1,8 +1,8 @@
 // Loader (docs/WEB.md). index.html loads this module BEFORE anything else of PyScript:
 //   <script type="module" src="./web/boot/boot.js"></script>
 //   <script type="py" worker name="engine" src="./py/engine_worker.py" config="./pyscript.json"></script>
-// It (0) relays to the engine worker, once PyScript creates it, the Pyodide wasm early.js compiles and the
-// memory snapshot the runtime worker early.js started reads; (1) probes IndexedDB: where the browser denies
+// It (0) relays to the engine worker, once PyScript creates it, the Pyodide wasm and the memory snapshot
+// the runtime worker early.js started prepares; (1) probes IndexedDB: where the browser denies
 // storage (a cross-site iframe), PyScript's start-up would wait forever on its IndexedDB store, so an
 // in-memory IndexedDB (fake-indexeddb, bundled) is installed here and in every module worker; (2) wraps
 // globalThis.Worker so each module worker first imports worker-prelude.js (the polyfill when needed,
@@ -18,8 +18,8 @@ const FAKE_IDB_URL = new URL("./fake-indexeddb.js", here).href;
 const PRELUDE_URL = new URL("./worker-prelude.js", here).href;
 
 /**
- * The runtime's two big pieces, prepared by early.js: pyodide.asm.wasm (downloaded from index.html's
- * preload and compiled) and, by the worker it started (runtime-worker.js), the memory snapshot (read from
+ * The runtime's two big pieces, prepared by the worker early.js started (runtime-worker.js):
+ * pyodide.asm.wasm (downloaded from index.html's preload and compiled) and the memory snapshot (read from
  * Cache Storage if an earlier visit kept it, and inflated). Returns {port, pieces}: the port that relays
  * them to the engine worker ({snapshot}, {wasm}, {absent} or {failed}; see worker-prelude.js) and the
  * names of the pieces coming; or null.

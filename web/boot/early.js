@@ -2,20 +2,19 @@
 // as it arrives, before the page has parsed its other scripts; boot.js imports this same instance (on a
 // page without the tag, boot.js's import runs it).
 // Over a real network every request costs a round trip, and pyodide.asm.wasm, the boot's largest
-// download, was found only at the end of a chain of them. index.html now preloads it with its first
-// requests (D108: the build writes the <link rel="preload"> before this script's tag), and this module's
-// fetch() takes that response, already under way, and compiles it while it streams in
-// (WebAssembly.compileStreaming: V8 compiles off the main thread; the main thread only hands it the
-// chunks, which it receives for the preload anyway). Before, the runtime worker this module started
-// fetched it: the line then sat idle ~0.3-0.5 s of a 10 Mbit/s first visit (this script's round trip,
-// the worker's script's, the worker's start) before the wasm's first byte (docs/PERFORMANCE.md).
-// Measured and not kept: the preload taken by the runtime worker's own fetch (Chromium joins the two in
-// its HTTP cache, but Python's start-up after it was 0.3-0.5 s slower, and a browser that does not join
-// them would download the wasm twice); transferring the fetched body's stream to a worker (its chunks
-// pass through the page's script and stall while it evaluates the UI).
-// The runtime worker (runtime-worker.js) still reads the memory snapshot an earlier visit kept, off the
-// page's thread; its messages, like the compiled wasm, wait here until boot.js relays them to the engine
-// worker.
+// download, was found only at the end of a chain of them. index.html preloads it with its first requests
+// (D108: the build writes the <link rel="preload"> before this script's tag), so the line never sits
+// idle before its first byte. The runtime worker this module starts (runtime-worker.js) compiles it as
+// it streams in, off the page's main thread (D113): from the HTTP cache when it is there already, else
+// from the preload's body, which this page's fetch() takes and transfers to the worker as a stream.
+// Compiling it here instead, on the page (D108 as it first landed), put V8's streaming decoder and the
+// module's end on the page's main thread: 60-260 ms tasks during the boot, cold and warm, the longest
+// freezes of the boot. Measured and not kept: the worker's own fetch() taking the preload (Chromium
+// joins the two only while both are in flight: on a fast line, or in a private window whose memory
+// cache keeps no file this large, the wasm was downloaded twice); the page reading the whole body and
+// transferring the bytes (a 90-130 ms task on the page, and the compile no longer overlaps the download).
+// The runtime worker also reads the memory snapshot an earlier visit kept. Its messages wait here until
+// boot.js relays them to the engine worker.
 // The @...@ placeholders are filled in by scripts/build.py and scripts/precompile.py.
 
 const RUNTIME = new URL("../../runtime/pyodide-@PYODIDE_VERSION@/", import.meta.url);
@@ -31,11 +30,32 @@ export function snapshotURL() {
 
 /**
  * @typedef {object} EarlyRuntime
- * @property {RuntimePiece[]} pieces the pieces prepared here (the wasm) or by the runtime worker (the
- *   snapshot)
+ * @property {RuntimePiece[]} pieces the pieces the runtime worker prepares (the wasm, the snapshot)
  * @property {(listener: (data: RuntimeMessage) => void) => void} listen receives its messages, those
  *   that came before first (a worker that failed to load answers {failed} for each piece)
  */
+
+/**
+ * The runtime worker found no copy of the wasm in the HTTP cache (a first visit; any visit in a private
+ * window, whose memory cache does not keep a file this large): this page's fetch() takes index.html's
+ * preload (a browser's preload cache serves the page, not a worker) and hands the worker its body as it
+ * streams in: the page's thread only passes the chunks on. Where a stream cannot be transferred (older
+ * WebKit), the page compiles it itself, as D108 did.
+ * @param {Worker} worker
+ * @param {string} url
+ * @param {(data: RuntimeMessage) => void} deliver
+ */
+function sendWasmBody(worker, url, deliver) {
+  fetch(url).then((response) => {
+    if (!response.ok || !response.body) throw new Error(`HTTP ${response.status}`);
+    try {
+      worker.postMessage({ wasmBody: response.body }, [response.body]);
+    } catch {
+      return WebAssembly.compileStreaming(response).then((module) => deliver({ wasm: module }));
+    }
+    return undefined;
+  }).catch((err) => deliver({ failed: "wasm", error: String(err?.message || err) }));
+}
 
 /** @returns {EarlyRuntime | null} */
 function startRuntime() {
@@ -55,20 +75,17 @@ function startRuntime() {
   /** @type {((data: RuntimeMessage) => void) | null} */
   let listener = null;
   const deliver = (/** @type {RuntimeMessage} */ data) => (listener ? listener(data) : waiting.push(data));
-  if (wasm) {  // index.html's preload: this fetch takes that response, already under way
-    WebAssembly.compileStreaming(fetch(wasm)).then(
-      (module) => deliver({ wasm: module }),
-      (err) => deliver({ failed: "wasm", error: String(err?.message || err) }));
-  }
-  if (job.snapshot) {
-    try {
-      const worker = new Worker(new URL("./runtime-worker.js", import.meta.url), { type: "module", name: "runtime" });
-      worker.onmessage = ({ data }) => deliver(data);
-      worker.onerror = (event) => { event.preventDefault(); deliver({ failed: "snapshot", error: event.message || "runtime worker failed" }); };
-      worker.postMessage(job);
-    } catch (err) {
-      deliver({ failed: "snapshot", error: String(err instanceof Error ? err.message : err) });
-    }
+  if (wasm) job.wasm = wasm;
+  try {
+    const worker = new Worker(new URL("./runtime-worker.js", import.meta.url), { type: "module", name: "runtime" });
+    worker.onmessage = ({ data }) => (data.wasmBody && wasm ? sendWasmBody(worker, wasm, deliver) : deliver(data));
+    worker.onerror = (event) => {
+      event.preventDefault();
+      for (const piece of pieces) deliver({ failed: piece, error: event.message || "runtime worker failed" });
+    };
+    worker.postMessage(job);
+  } catch (err) {
+    for (const piece of pieces) deliver({ failed: piece, error: String(err instanceof Error ? err.message : err) });
   }
   return {
     pieces,

@@ -1,19 +1,45 @@
-// Reads the memory snapshot an earlier visit kept, off every busy thread (see early.js): the page starts
-// this worker as its first act, long before PyScript creates the engine worker. (The wasm, the other big
-// piece, the page compiles itself since D108, from index.html's preload.)
-// Message in: {snapshot: url of the gzip'd memory snapshot}.
-// Message out: {snapshot: ArrayBuffer (the memory image, transferred)}, {absent: "snapshot"} (no earlier
-// visit kept it: the first visit boots without it, never downloading it first), or
-// {failed: "snapshot", error}. Then it closes.
+// Prepares the runtime's two big pieces off the page's main thread (see early.js): the page starts this
+// worker as its first act, long before PyScript creates the engine worker.
+// Message in: {wasm: url of pyodide.asm.wasm, snapshot: url of the gzip'd memory snapshot}; then, if this
+// worker asked for it ({wasmBody: true} out), {wasmBody: ReadableStream of the wasm} from the page.
+// Messages out, one per piece as it is ready: {wasm: WebAssembly.Module (compiled)}, {snapshot: ArrayBuffer
+// (the memory image, transferred)}, {absent: "snapshot"} (no earlier visit kept it: the first visit boots
+// without it, never downloading it first), or {failed: "wasm" | "snapshot", error}. Then it closes.
+
+/** @type {(body: ReadableStream<Uint8Array>) => void} */
+let gotBody = () => {};
+const body = new Promise((resolve) => { gotBody = resolve; });
+
+/**
+ * The wasm compiled as it streams in. A copy in the HTTP cache (a visit after the first, with a disk
+ * cache) is read here, so that the browser's code cache for it applies. Otherwise the page hands over
+ * index.html's preload as it arrives: a fetch of its own here would download it a second time wherever
+ * the preload is not in the HTTP cache yet (it may still be arriving, or never be kept there).
+ * @param {string} url
+ */
+async function compileWasm(url) {
+  const cached = await fetch(url, { cache: "only-if-cached", mode: "same-origin" }).catch(() => null);
+  if (cached?.ok) return WebAssembly.compileStreaming(cached);
+  postMessage({ wasmBody: true });
+  return WebAssembly.compileStreaming(new Response(await body, { headers: { "Content-Type": "application/wasm" } }));
+}
 
 addEventListener("message", async ({ data }) => {
+  if (data?.wasmBody) return gotBody(data.wasmBody);
   /** @type {RuntimeJob} */
   const job = data;
+  const jobs = [];
+  if (job.wasm) {
+    jobs.push(compileWasm(job.wasm).then(
+      (module) => postMessage({ wasm: module }),
+      (err) => postMessage({ failed: "wasm", error: String(err?.message || err) })));
+  }
   if (job.snapshot) {
     const url = job.snapshot;
-    await import("./snapshot-format.js").then(({ keptSnapshot }) => keptSnapshot(url)).then(
+    jobs.push(import("./snapshot-format.js").then(({ keptSnapshot }) => keptSnapshot(url)).then(
       (buffer) => (buffer ? postMessage({ snapshot: buffer }, [buffer]) : postMessage({ absent: "snapshot" })),
-      (err) => postMessage({ failed: "snapshot", error: String(err?.message || err) }));
+      (err) => postMessage({ failed: "snapshot", error: String(err?.message || err) })));
   }
+  await Promise.all(jobs);
   close();
 });

@@ -5,6 +5,7 @@ type RuntimePiece = "snapshot" | "wasm";
 
 /** What early.js or the runtime worker delivers, and the page relays to the engine worker: one piece, or why not. */
 interface RuntimeMessage {
+  wasmBody?: boolean;       // the runtime worker asks the page for the preloaded wasm's body
   snapshot?: ArrayBuffer;
   wasm?: WebAssembly.Module;
   absent?: RuntimePiece;
@@ -12,8 +13,9 @@ interface RuntimeMessage {
   error?: string;
 }
 
-/** What the page asks the runtime worker to prepare: the URL of the kept snapshot. */
+/** What the page asks the runtime worker to prepare: the URLs of the wasm and of the kept snapshot. */
 interface RuntimeJob {
+  wasm?: string;
   snapshot?: string;
 }
 
