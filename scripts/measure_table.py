@@ -8,9 +8,11 @@ game it prints the sum of every layout-shift entry (also those right after a cli
 jump when a bot answers either), the same sum without them (the web's CLS rule), and the largest move
 of the queue region's top edge (page coordinates) from one human decision to the next.
 
-With --frames it also reports the frames drawn while something moves (a Web Animation runs, or a
-score counts up): the longest gap between two animation frames, how many gaps exceed 50 ms, and the
-long-animation-frame entries (Chromium's LoAF, over 50 ms by definition) seen during the game.
+With --frames it also reports the frames drawn while something moves (a Web or CSS animation has
+begun and not ended): the longest gap between two animation frames, how many gaps exceed 50 ms, and the
+long-animation-frame entries (Chromium's LoAF, over 50 ms by definition) seen during the game; and,
+apart, the frames over 50 ms drawn while animations were created but not begun (the frame that draws
+an answer and starts its motion: it delays the motion, it does not cut into it).
 """
 
 from __future__ import annotations
@@ -48,19 +50,26 @@ OBSERVE_JS = """() => {
   }).observe({ type: 'layout-shift', buffered: true });
 }"""
 # rAF deltas only while something of ours moves: a finite Web or CSS animation (the offered choices'
-# endless pulse does not count) or a score counting up; the long-animation-frame entries (LoAF, Chromium)
-# that overlap those moments, each split into script, style and layout, and paint time.
+# endless pulse does not count) that has begun. An animation created in a task is pending until the
+# browser has drawn the frame that starts it: a long frame then delays its start but drops none of its
+# frames, so the gaps from a tick where animations were only pending are kept apart (`starts`). Also the
+# long-animation-frame entries (LoAF, Chromium) that overlap those moments, each split into script, style
+# and layout, and paint time.
 FRAMES_JS = """() => {
-  const F = window.__frames = { gaps: [], loaf: [], moving: [] };
+  const F = window.__frames = { gaps: [], starts: [], loaf: [], moving: [] };
   const ours = (a) => a.playState === 'running' && a.effect
     && a.effect.getComputedTiming().endTime !== Infinity;
   let last = 0;
+  let pending = 0;
   const tick = (now) => {
-    const moving = document.getAnimations().some(ours);
+    const running = document.getAnimations().filter(ours);
+    const moving = running.some((a) => !a.pending);
     if (moving && last) F.gaps.push(now - last);
+    else if (pending) F.starts.push(now - pending);
     if (moving && !last) F.moving.push([now, now]);
     if (moving) F.moving[F.moving.length - 1][1] = now;
     last = moving ? now : 0;
+    pending = running.length && !moving ? now : 0;
     requestAnimationFrame(tick);
   };
   requestAnimationFrame(tick);
@@ -138,6 +147,8 @@ def play(page: Any, url: str, seed: int, decisions: int, shots: Path | None, nam
         "frames": len(gaps),
         "gap_max": max(gaps, default=0.0),
         "gaps_over_50": sum(1 for g in gaps if g > 50),
+        "starts_over_50": sum(1 for g in frames["starts"] if g > 50),
+        "start_max": max(frames["starts"], default=0.0),
         "loaf": loaf,
     }
 
@@ -191,6 +202,10 @@ def main() -> None:
                     print(
                         f"         frames while moving {r['frames']}: longest gap {r['gap_max']:.0f} ms, "
                         f"{r['gaps_over_50']} over 50 ms; long animation frames meanwhile {len(loaf)}"
+                    )
+                    print(
+                        f"         frames before a motion began over 50 ms: {r['starts_over_50']} "
+                        f"(longest {r['start_max']:.0f} ms)"
                     )
                     for _, d, b, script, style, paint, what in loaf[:4]:
                         print(
