@@ -59,3 +59,18 @@ def test_a_fresh_table_pops_no_score(strict_page: Any, site_url: str) -> None:
     names = page.evaluate("""() => Array.from(document.querySelectorAll('[data-testid^="score-"]'),
       (el) => getComputedStyle(el).animationName)""")
     assert names and set(names) == {"none"}, names
+
+
+def test_a_bots_flash_lasts_as_long_as_its_pace(strict_page: Any, site_url: str) -> None:
+    """At "fast" a bot's move flashes for half as long: the next answer, which waits for the motion on
+    screen to end, is not held by a flash timed for the normal pace."""
+    page = strict_page
+    page.goto(f"{site_url}?edition=retail&players=3&seed=7&bots=easy&lang=en&speed=0.5&test=1")
+    page.wait_for_selector('[data-testid="queue"]', timeout=90_000)
+    durations = page.evaluate("""() => ['badge flash', 'card flash'].map((cls) => {
+      const el = document.createElement('div');
+      el.className = cls;
+      document.body.appendChild(el);
+      return getComputedStyle(el).animationDuration;
+    })""")
+    assert durations == ["0.4s", "0.4s"], durations

@@ -143,6 +143,9 @@ function draw() {
   if (S.error) out.push(h("div", { key: "err", class: "toast error", role: "alert" }, t("error", { msg: S.error })));
   out.push(...extrasOverlay());
   document.body.classList.toggle("instant", speed() === 0);
+  // a bot's move flashes as long as its pace: at "fast" an answer does not wait for a slow flash (D123)
+  const pace = String(speed() || 1);
+  if (document.body.style.getPropertyValue("--pace") !== pace) document.body.style.setProperty("--pace", pace);
   const hadFocus = document.activeElement && document.activeElement !== document.body && app.contains(document.activeElement);
   patch(app, out);
   markHint();
