@@ -414,8 +414,8 @@ def main() -> None:
                          "the request waterfall of each (when each request came, started, ended; how long "
                          "the pipe sat idle before each)")
     ap.add_argument("--ab", metavar="DIST_B", action="append",
-                    help="with --waterfall: this other build's game too, in every round (A/B in one run; "
-                         "repeat for a C, D...)")
+                    help="with --waterfall or --localhost-only: this other build's game too, in every round "
+                         "(A/B in one run; repeat for a C, D...)")
     args = ap.parse_args()
 
     src = Path(args.dist)
@@ -428,11 +428,14 @@ def main() -> None:
             prepare_direct(dist)
         server, base, recorder = serve(dist)
         try:
+            others = tuple(Path(tmp) / f"dist_{i}" for i in range(len(args.ab or [])))
+            for src_b, other in zip(args.ab or [], others, strict=True):
+                shutil.copytree(src_b, other)
             if args.waterfall:
-                others = tuple(Path(tmp) / f"dist_{i}" for i in range(len(args.ab or [])))
-                for src_b, other in zip(args.ab or [], others, strict=True):
-                    shutil.copytree(src_b, other)
                 report_waterfalls(run_line_only(dist, args.waterfall, args.rounds, others), args.waterfall)
+                runs, hint = {}, None
+            elif others and args.localhost_only:
+                report_localhost_ab(run_localhost_ab(base, recorder, args.rounds, others))
                 runs, hint = {}, None
             elif args.direct:
                 runs, hint = run_direct(base, recorder, args.rounds)
@@ -569,6 +572,60 @@ def run_line_only(dist: Path, key: str, rounds: int, others: tuple[Path, ...] = 
 
 # The big downloads whose start the waterfall reports (the pipe's idle time before them is pure latency).
 BIG = ("pyodide.asm.wasm", "python_stdlib")
+
+
+def run_localhost_ab(base: str, recorder: Recorder, rounds: int, others: tuple[Path, ...]) -> Runs:
+    """Localhost cold and warm visits of the game, of `others`' games ("game B"...) and of the bare page,
+    in turn in every round (--localhost-only --ab): builds compared under the same load."""
+    from playwright.sync_api import sync_playwright
+
+    servers, sites = [], {"game": (base, recorder, GAME_PATH), "bare": (base, recorder, BARE_PATH)}
+    for letter, other in zip("BCDEFGH", others, strict=False):
+        server_b, base_b, recorder_b = serve(other)
+        servers.append(server_b)
+        sites[f"game {letter}"] = (base_b, recorder_b, GAME_PATH)
+    runs: Runs = {f"{name} {temp}": [] for name in sites for temp in ("cold", "warm")}
+    try:
+        with sync_playwright() as p:
+            browser = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+            try:
+                for i in range(rounds):
+                    order = list(sites)
+                    for name in order[i % len(order):] + order[:i % len(order)]:
+                        site, site_recorder, path = sites[name]
+                        context = browser.new_context()
+                        context.add_init_script(INIT_SCRIPT)
+                        try:
+                            for temp in ("cold", "warm"):
+                                runs[f"{name} {temp}"].append(
+                                    measure(context, site + path, site_recorder, stages=name != "bare"))
+                        finally:
+                            context.close()
+                    progress(runs, i, rounds)
+            finally:
+                browser.close()
+    finally:
+        for each in servers:
+            each.shutdown()
+    return runs
+
+
+def report_localhost_ab(runs: Runs) -> None:
+    load = os.getloadavg()
+    print(f"\nlocalhost A/B, medians of {len(runs['bare cold'])} (in turn); "
+          f"load average {load[0]:.1f} / {load[1]:.1f} / {load[2]:.1f}")
+    for temp in ("cold", "warm"):
+        b = median([r["end"] for r in runs[f"bare {temp}"]])
+        for name in (n for n in runs if n.endswith(temp) and not n.startswith("bare")):
+            g = median([r["end"] for r in runs[name]])
+            gap = median([r["maxGap"] for r in runs[name]])
+            print(f"ratio {name}/bare: {g / b:.2f}  ({g:.0f} ms vs {b:.0f} ms; freeze {gap:.0f} ms; every "
+                  "round: " + ", ".join(f"{r['end']:.0f}" for r in runs[name]) + ")")
+    for name in (n for n in runs if n.endswith("cold") and not n.startswith("bare")):
+        for i, visit in enumerate(runs[name]):
+            if visit.get("stages"):
+                print(f"{name} round {i + 1} ({visit['end']:.0f} ms): "
+                      + ", ".join(f"{stage} {ms}" for stage, ms in visit["stages"]))
 
 
 def report_waterfalls(runs: Runs, key: str) -> None:
