@@ -13,8 +13,12 @@ Pyodide's own start-up also imports modules it never uses (asyncio's SSL protoco
 its 36 KB entity table through PyScript…). The build finds them (scripts/boot_trace.py: every stdlib
 module bound lazily, then a real boot and real games; those never executed) and leaves them out of the
 boot's zip, listed in `stdlib_lazy.txt`; the zip's `sitecustomize` calls `bind_lazily()` before
-Pyodide's start-up imports anything, so that importing one of them gives a lazy module
-(importlib.util.LazyLoader) that is only fetched from the full archive and executed if something uses it.
+Pyodide's start-up imports anything, so that importing one of them gives a lazy module that is only
+fetched from the full archive and executed if something uses it. The lazy module is our own
+(`_LazyModule`), not importlib.util.LazyLoader's: an `import x` of a module already in sys.modules reads
+`x.__spec__` (CPython's "is it still initialising?" check), and LazyLoader's module runs its code at that
+read, so the second importer of a module ran it even if nobody used it (D118); ours answers `__spec__`
+without running anything, and runs the module at the first other attribute.
 
 The modules only later use runs (the other game, the strong bots, the review…: D83) ride in a second
 archive, the later one, listed in `stdlib_later.txt`; `install(url, later)` puts its finder before the
@@ -26,12 +30,15 @@ from __future__ import annotations
 
 import os
 import sys
-import threading  # noqa: F401  (LazyLoader imports it while loading: done here, before the binding)
-from collections.abc import Callable, Sequence
-from importlib.abc import Loader
 from importlib.machinery import ModuleSpec, PathFinder
-from importlib.util import LazyLoader
 from types import ModuleType
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:  # (imported by the first `sitecustomize`: nothing the boot would not import anyway)
+    from collections.abc import Callable, Sequence
+    from importlib.abc import Loader
+else:
+    Loader = object
 
 ARCHIVE = "/lib/python_stdlib_full.zip"
 INDEX = "stdlib_on_demand.txt"
@@ -110,7 +117,7 @@ class _FromArchive(Loader):
         spec = next((s for s in found if s is not None), None)
         if spec is None or spec.loader is None:
             raise ModuleNotFoundError(f"No module named {name!r} (bound lazily, in no archive)", name=name)
-        # The module's own spec is updated, not replaced: LazyLoader keeps its state in it while loading.
+        # The module's own spec is updated, not replaced (the import system and importers hold it).
         own = module.__spec__
         assert own is not None
         own.loader, own.origin, own.has_location = spec.loader, spec.origin, spec.has_location
@@ -139,6 +146,42 @@ class _Recorded(Loader):
         self.loader.exec_module(module)
 
 
+class _LazyModule(ModuleType):
+    """A module whose code has not run yet: it runs at the first attribute read other than `__spec__`
+    (or at a deletion), with the loader that `_Lazy` kept in `__spec__.loader_state`. Python runs in one
+    thread here (Pyodide), so there is no lock."""
+
+    def __getattribute__(self, attr: str) -> Any:
+        spec = object.__getattribute__(self, "__spec__")
+        if attr == "__spec__":
+            return spec
+        object.__setattr__(self, "__class__", ModuleType)  # (reads from here on are plain ones)
+        loader = spec.loader_state
+        spec.loader_state = None
+        loader.exec_module(self)
+        return getattr(self, attr)
+
+    def __delattr__(self, attr: str) -> None:
+        self.__getattribute__(attr)
+        delattr(self, attr)
+
+
+class _Lazy(Loader):
+    """Binds a module lazily (`_LazyModule`); `loader` runs it at its first use."""
+
+    def __init__(self, loader: Loader) -> None:
+        self.loader = loader
+
+    def create_module(self, spec: ModuleSpec) -> ModuleType | None:
+        return self.loader.create_module(spec)
+
+    def exec_module(self, module: ModuleType) -> None:
+        spec = module.__spec__
+        assert spec is not None
+        spec.loader_state = self.loader
+        module.__class__ = _LazyModule
+
+
 class LazyBinder:
     """First on sys.meta_path: for each of `names`, a lazy module whose code runs at its first use.
 
@@ -157,7 +200,7 @@ class LazyBinder:
         if fullname not in self.names:
             return None
         if not self.trace:
-            return ModuleSpec(fullname, LazyLoader(_FromArchive()), is_package=fullname in self.packages)
+            return ModuleSpec(fullname, _Lazy(_FromArchive()), is_package=fullname in self.packages)
         spec: ModuleSpec | None = None
         for finder in sys.meta_path:
             find = getattr(finder, "find_spec", None)
@@ -166,7 +209,7 @@ class LazyBinder:
                 break
         if spec is None or spec.loader is None or not hasattr(spec.loader, "exec_module"):
             return spec
-        spec.loader = LazyLoader(_Recorded(spec.loader, fullname, self.executed))
+        spec.loader = _Lazy(_Recorded(spec.loader, fullname, self.executed))
         return spec
 
 

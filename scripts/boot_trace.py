@@ -1,15 +1,14 @@
 """What the web game imports, traced inside Pyodide at build time (run by scripts/precompile.mjs).
 
-The build runs this in the very Pyodide we ship, booted on the full precompiled stdlib, after PyScript's
-own `pyscript` package was imported the way its worker does (JS modules stood in for), then calls
-`trace(worker_source)`: it runs py/engine_worker.py as PyScript runs it and plays through the bridge
-(web/engine.js's calls) everything the page can ask for — every edition and both games, every bot
-level, moves, an illegal move, a hint, a hand-over view, a save, a load, a replay, a bad save — and
-returns the name of every module then loaded from the stdlib zip. The web build ships just those,
-compiled (scripts/precompile.py); any other stdlib module is imported on demand
-(py/stdlib_on_demand.py). The zip's `sitecustomize` has bound every stdlib module lazily
-(stdlib_on_demand.bind_lazily(trace=True)) before Pyodide's start-up: those imported but never executed
-are returned apart ("lazy"), left out of the zip and bound lazily at run time too.
+The build runs this in the very Pyodide we ship, booted on the full precompiled stdlib, with the JS
+modules PyScript registers stood in for; it runs py/engine_worker.py as PyScript's worker does
+(runPythonAsync), then calls `trace()`, which plays through the bridge (web/engine.js's calls) everything
+the page can ask for — every edition and both games, every bot level, moves, an illegal move, a hint, a
+hand-over view, a save, a load, a replay, a bad save — and returns the name of every module then loaded
+from the stdlib zip. The web build ships just those, compiled (scripts/precompile.py); any other stdlib
+module is imported on demand (py/stdlib_on_demand.py). The zip's `sitecustomize` has bound every stdlib
+module lazily (stdlib_on_demand.bind_lazily(trace=True)) before Pyodide's start-up: those imported but
+never executed are returned apart ("lazy"), left out of the zip and bound lazily at run time too.
 
 The trace runs in two phases (D83). Phase 1 is what a first visit needs before its first decision: the
 boot, then a new game of the default game (each of its editions, each player count, bots of the page's
@@ -17,7 +16,10 @@ default level) until a human is to act, and the save the page keeps then. Phase 
 page can ask for. The build ships the modules executed in phase 1 in the boot's zip and those executed
 only in phase 2 in a second, "later" archive (scripts/precompile.py); the engine's modules are bound
 lazily in the trace too, so that a module imported at boot but first used in phase 2 (the review's
-search, the tutorials) is told apart ("deferred") and bound lazily at boot.
+search, the tutorials) is told apart ("deferred") and bound lazily at boot. PyScript's own `pyscript`
+package is imported in phase 2 (D119): the worker no longer imports it at boot (D105,
+web/boot/worker-prelude.js), so it and what only it runs ride in the later archive, for code that
+imports it.
 """
 
 from __future__ import annotations
@@ -96,17 +98,18 @@ def _from_zip(name: str) -> bool:
     return origin.startswith(ZIP)
 
 
-def trace(worker_source: str) -> dict[str, list[str]]:
-    namespace: dict[str, Any] = {"__name__": "__main__"}
-    exec(compile(worker_source, "engine_worker.py", "exec"), namespace)  # as PyScript runs it
-    webapi = sys.modules["tabletop.bridge.api"]
+def trace() -> dict[str, list[str]]:
+    webapi = sys.modules["tabletop.bridge.api"]  # (imported by the worker's source)
     _first_decisions(webapi)
     binder = _binder()
     bound: set[str] = set() if binder is None else binder.names
     executed: set[str] = set() if binder is None else binder.executed
     first = {n for n in sys.modules if n not in bound or n in executed}
     imported_first = {n for n in sys.modules if n in bound and n not in executed}
-    # Phase 2: everything else the page can ask for.
+    # Phase 2: everything else the page can ask for; and PyScript's package, which the boot no longer
+    # imports (D105) but code may (its JS modules are stood in for by scripts/precompile.mjs).
+    import pyscript  # noqa: F401
+
     from tabletop import registry
 
     json.loads(webapi.catalogue())

@@ -226,9 +226,9 @@ len(sys.modules)
 
 // Job {"trace": {"stdlib": "compiled.zip", "worker": "engine_worker.py", "script": "boot_trace.py"}, "out":
 // "names.json"}: the stdlib modules a real boot and real games import (scripts/boot_trace.py), traced in
-// a Pyodide booted on `stdlib`. PyScript's worker imports its `pyscript` package first: the JS modules
-// PyScript registers there (`polyscript`, `_pyscript`) are stood in for by objects whose every property
-// is another stand-in, so that the package's own imports run as in the browser.
+// a Pyodide booted on `stdlib`. The trace imports PyScript's `pyscript` package after the first decisions
+// (D119): the JS modules PyScript registers (`polyscript`, `_pyscript`) are stood in for by objects whose
+// every property is another stand-in, so that the package's own imports run as in the browser.
 /** @param {TraceJob} j */
 async function trace(j) {
   const t = await loadPyodide({
@@ -245,7 +245,9 @@ async function trace(j) {
   });
   t.registerJsModule("polyscript", module({ config: {} }));  // config: JSON-stringified by PyScript
   t.registerJsModule("_pyscript", module({}));
-  t.runPython("import pyscript");
+  // The worker's source, run as PyScript's worker runs it: with runPythonAsync, so that what the web loop
+  // runs for it (its task, the handles' contexts) is traced too (D118).
+  await t.runPythonAsync(readFileSync(j.trace.worker, "utf8"), { globals: t.runPython("dict(__name__='__main__')") });
   t.FS.writeFile("/tmp/boot_trace.py", readFileSync(j.trace.script, "utf8"));
   const traced = JSON.parse(t.runPython(`
 import json, sys
@@ -253,7 +255,7 @@ sys.path.insert(0, "/tmp")
 import boot_trace
 sys.path.remove("/tmp")
 del sys.modules["boot_trace"]
-json.dumps(boot_trace.trace(${JSON.stringify(readFileSync(j.trace.worker, "utf8"))}))
+json.dumps(boot_trace.trace())
 `));
   writeFileSync(j.out, JSON.stringify(traced));
   console.log(`precompile: traced the boot and the games: ${traced.modules.length} modules from the stdlib zip, ${traced.lazy.length} imported but never used`);

@@ -8,7 +8,8 @@ move those imports into the functions that unpack an archive. The boot's trace (
 then no longer sees them run, so they leave the boot's zip; the first unpack imports them from the full
 stdlib archive (D29). The same goes for `import asyncio`, which Pyodide's web loop needs (D96): its Unix
 event loop, streams and subprocesses (with selector_events and ssl) are imported at the first use of one
-of their names.
+of their names; and (D118) its top level no longer reads socket, logging or concurrent.futures, so those
+are bound lazily at boot (py/stdlib_on_demand.py) and never run unless used.
 
 Each edit is a piece of text that must occur exactly once in its file. When a Pyodide upgrade changes the
 file, the build stops and names the edit that no longer applies: it never ships a file half edited or
@@ -66,14 +67,40 @@ def __getattr__(name: str):
 '''
 
 
+BASE_EVENTS = "asyncio/base_events.py"
+EVENTS = "asyncio/events.py"
+# D118: asyncio's top level reads socket, logging and concurrent.futures only for these constants and its
+# logger; once it no longer does, those modules (with subprocess, signal, selectors, select and the C
+# _socket behind them) are imported lazily at boot and only run if something uses them (the trace, then
+# py/stdlib_on_demand.py's lazy modules). The two socket facts are Pyodide's socket's (checked against
+# the shipped Pyodide: tests/test_pyodide_edits.py), logging.DEBUG - 1 is 9 and concurrent.futures'
+# constants are their own names.
+_LAZY_LOGGER = """# Edited at build time (D118): logging is imported, and the logger made, at its first use.
+class _Logger:
+    def __getattr__(self, name):
+        import logging
+
+        return getattr(logging.getLogger(__package__), name)
+
+    def __setattr__(self, name, value):
+        import logging
+
+        setattr(logging.getLogger(__package__), name, value)
+
+
+logger = _Logger()
+"""
+
+
 class EditError(RuntimeError):
     """An edit that does not apply to the pinned Pyodide's file (its text is missing or repeated)."""
 
 
 class Edit(NamedTuple):
     path: str  # in Pyodide's stdlib zip
-    old: str  # must occur exactly once
+    old: str  # must occur exactly `count` times (every one is replaced)
     new: str
+    count: int = 1
 
 
 EDITS = (
@@ -104,6 +131,30 @@ EDITS = (
     # overrides every method that would use its loop factory.)
     Edit(WEBLOOP, "class WebLoopPolicy(asyncio.DefaultEventLoopPolicy):",
          "class WebLoopPolicy(asyncio.events._BaseDefaultEventLoopPolicy):  # (edited at build time, D96)"),
+    # D118: nothing at asyncio's top level uses socket, subprocess, logging or concurrent.futures any more
+    # (the event loops' default arguments are Pyodide's socket.AF_UNSPEC, socket.AI_PASSIVE,
+    # socket.SOCK_STREAM and subprocess.PIPE, written as their values).
+    Edit(EVENTS, "family=socket.AF_UNSPEC,", "family=0,"),
+    Edit(EVENTS, "flags=socket.AI_PASSIVE,", "flags=1,"),
+    Edit(EVENTS, "=subprocess.PIPE,", "=-1,", 6),
+    Edit(BASE_EVENTS, "family=socket.AF_UNSPEC,", "family=0,"),
+    Edit(BASE_EVENTS, "flags=socket.AI_PASSIVE,", "flags=1,"),
+    Edit(BASE_EVENTS, "=subprocess.PIPE,", "=-1,", 6),
+    Edit(BASE_EVENTS, "family=0, type=socket.SOCK_STREAM,\n", "family=0, type=1,\n"),
+    Edit(BASE_EVENTS, "_HAS_IPv6 = hasattr(socket, 'AF_INET6')\n",
+         "_HAS_IPv6 = True  # (edited at build time, D118: Pyodide's socket has AF_INET6)\n"),
+    Edit(BASE_EVENTS, "if hasattr(socket, 'TCP_NODELAY'):\n",
+         "if True:  # (edited at build time, D118: Pyodide's socket has TCP_NODELAY)\n"),
+    Edit("asyncio/futures.py", "STACK_DEBUG = logging.DEBUG - 1",
+         "STACK_DEBUG = 9  # (edited at build time, D118)"),
+    Edit("asyncio/log.py", "import logging\n\n\n# Name the logger after the package.\n"
+         "logger = logging.getLogger(__package__)\n", _LAZY_LOGGER),
+    Edit("asyncio/tasks.py", "FIRST_COMPLETED = concurrent.futures.FIRST_COMPLETED\n"
+         "FIRST_EXCEPTION = concurrent.futures.FIRST_EXCEPTION\n"
+         "ALL_COMPLETED = concurrent.futures.ALL_COMPLETED\n",
+         "# (edited at build time, D118: concurrent.futures' values)\n"
+         "FIRST_COMPLETED = 'FIRST_COMPLETED'\nFIRST_EXCEPTION = 'FIRST_EXCEPTION'\n"
+         "ALL_COMPLETED = 'ALL_COMPLETED'\n"),
 )
 
 
@@ -113,8 +164,8 @@ def edit_source(path: str, text: str, edits: tuple[Edit, ...] = EDITS) -> str:
         if edit.path != path:
             continue
         count = text.count(edit.old)
-        if count != 1:
-            found = "is not in it" if count == 0 else f"occurs {count} times"
+        if count != edit.count:
+            found = "is not in it" if count == 0 else f"occurs {count} times, not {edit.count}"
             raise EditError(
                 f"Pyodide's {path} no longer matches edit {number} of scripts/pyodide_edits.py (D95, D96): "
                 f"the text {edit.old.splitlines()[0].strip()!r} {found}. Pyodide was probably upgraded: "

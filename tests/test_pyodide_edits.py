@@ -66,6 +66,9 @@ def test_the_edited_loader_imports_nothing_for_archives_when_pyodide_boots() -> 
 # What `import asyncio` ran for its Unix event loop, streams and subprocesses (D96).
 ASYNCIO_LAZY = ("asyncio.unix_events", "asyncio.selector_events", "asyncio.streams", "asyncio.subprocess",
                 "asyncio.base_subprocess", "ssl")
+# What asyncio's top level read for a few constants and its logger (D118), and PyScript's package (D119):
+# not run at boot.
+ASYNCIO_UNUSED = ("socket", "subprocess", "selectors", "signal", "logging", "concurrent.futures", "pyscript")
 
 
 def test_the_edited_asyncio_package_imports_its_unix_loop_streams_and_subprocesses_at_first_use() -> None:
@@ -95,7 +98,9 @@ def test_an_edit_that_no_longer_applies_stops_the_build_in_words() -> None:
     with zipfile.ZipFile(STOCK) as z:
         entries = {n: z.read(n) for n in z.namelist()}
     changed = {n for n, data in edits.apply(entries).items() if data != entries[n]}
-    assert changed == set(edits.edited_paths()) == {edits.LOADER, edits.ASYNCIO, edits.WEBLOOP}
+    assert changed == set(edits.edited_paths()) == {
+        edits.LOADER, edits.ASYNCIO, edits.WEBLOOP, edits.BASE_EVENTS, edits.EVENTS, "asyncio/futures.py",
+        "asyncio/log.py", "asyncio/tasks.py"}
 
 
 built = pytest.mark.skipif(not VERSIONS.exists(), reason="dist/ not built (make build)")
@@ -195,6 +200,24 @@ json.dumps({"star": sorted(n for n in ("open_connection", "StreamReader", "creat
             "policy": policy.__module__, "loop": type(asyncio.get_event_loop()).__name__,
             "unix_events": sys.modules["asyncio.unix_events"].__file__})
 `));
+  // D118: the values the edits wrote for socket's, subprocess', logging's and concurrent.futures' names.
+  r.asyncio.values = JSON.parse(py.runPython(`
+import asyncio, concurrent.futures, inspect, logging, socket, subprocess
+shell = inspect.signature(asyncio.AbstractEventLoop.subprocess_shell).parameters
+server = inspect.signature(asyncio.base_events.BaseEventLoop.create_server).parameters
+json.dumps({"ipv6": asyncio.base_events._HAS_IPv6 == hasattr(socket, "AF_INET6"),
+            "nodelay": hasattr(socket, "TCP_NODELAY"),
+            "pipe": shell["stdin"].default == subprocess.PIPE,
+            "server": [server["family"].default == socket.AF_UNSPEC,
+                       server["flags"].default == socket.AI_PASSIVE,
+                       inspect.signature(asyncio.base_events.BaseEventLoop._ensure_resolved)
+                       .parameters["type"].default == socket.SOCK_STREAM],
+            "waits": [asyncio.FIRST_COMPLETED, asyncio.FIRST_EXCEPTION, asyncio.ALL_COMPLETED]
+                     == [concurrent.futures.FIRST_COMPLETED, concurrent.futures.FIRST_EXCEPTION,
+                         concurrent.futures.ALL_COMPLETED],
+            "stack_debug": asyncio.futures.STACK_DEBUG == logging.DEBUG - 1,
+            "logger": [asyncio.log.logger.name, asyncio.log.logger.getEffectiveLevel() == logging.WARNING]})
+`));
   r.asyncio.awaited = (await py.runPythonAsync("import asyncio\nawait asyncio.sleep(0.01)\n41 + 1"));
   out = JSON.stringify(r);
 } catch (err) {
@@ -209,7 +232,7 @@ def test_the_edited_loader_and_asyncio_still_work_in_the_shipped_pyodide(tmp_pat
     (tmp_path / "demo.whl").write_bytes(wheel())
     args = [str(ROOT / "node_modules" / "pyodide"), str(built_zip("stdlib_zip")), str(STOCK),
             str(built_zip("later_zip")), str(tmp_path / "demo.whl"),
-            json.dumps(ARCHIVE_MODULES + ASYNCIO_LAZY)]
+            json.dumps(ARCHIVE_MODULES + ASYNCIO_LAZY + ASYNCIO_UNUSED)]
     proc = subprocess.run(["node", "--input-type=module", "-e", UNPACK_JS, *args],
                           capture_output=True, text=True, cwd=ROOT, timeout=180)
     assert proc.returncode == 0, re.findall(r"\w*Error\b.{0,300}", proc.stderr)[-5:]
@@ -231,3 +254,7 @@ def test_the_edited_loader_and_asyncio_still_work_in_the_shipped_pyodide(tmp_pat
     assert a["policy"] == "asyncio.unix_events" and a["loop"] == "WebLoop", a
     assert a["unix_events"].startswith("/lib/python_stdlib_full.zip/asyncio/"), a["unix_events"]
     assert a["awaited"] == 42
+    # D118: what asyncio's top level no longer reads has the values the edits wrote in its place.
+    assert a["values"] == {"ipv6": True, "nodelay": True, "pipe": True, "server": [True, True, True],
+                           "waits": True,
+                           "stack_debug": True, "logger": ["asyncio", True]}, a["values"]

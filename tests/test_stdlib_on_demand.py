@@ -112,6 +112,34 @@ def test_the_trace_binds_modules_of_the_path_lazily_and_notes_which_ran(tmp_path
             sys.modules.pop(name, None)
 
 
+def test_a_lazy_module_imported_again_still_does_not_run(tmp_path: Path) -> None:
+    """D118: a second `import x` reads x.__spec__ (is it still initialising?); importlib.util.LazyLoader's
+    module ran its code at that read. Ours runs only at the first use of another attribute, once."""
+    (tmp_path / "lazyprobe_twice.py").write_text(
+        "import sys\nsys.lazyprobe_runs = getattr(sys, 'lazyprobe_runs', 0) + 1\nVALUE = 7\n")
+    (tmp_path / "lazyprobe_pkg").mkdir()
+    (tmp_path / "lazyprobe_pkg" / "__init__.py").write_text("import lazyprobe_twice\n" * 2)
+    sys.path.insert(0, str(tmp_path))
+    binder = LazyBinder(["lazyprobe_twice", "lazyprobe_pkg/"], trace=True)
+    sys.meta_path.insert(0, binder)
+    try:
+        import lazyprobe_twice  # noqa: F401
+        exec("import lazyprobe_twice", {})  # another importer, as asyncio's modules import socket
+        pkg = importlib.import_module("lazyprobe_pkg")
+        assert binder.executed == set() and not hasattr(sys, "lazyprobe_runs")
+        assert pkg.lazyprobe_twice.VALUE == 7 and binder.executed == {"lazyprobe_pkg", "lazyprobe_twice"}
+        assert sys.lazyprobe_runs == 1  # type: ignore[attr-defined]
+        mod = sys.modules["lazyprobe_twice"]
+        assert type(mod) is type(sys) and mod.__spec__ is not None and mod.__spec__.name == "lazyprobe_twice"
+    finally:
+        sys.meta_path.remove(binder)
+        sys.path.remove(str(tmp_path))
+        for name in ("lazyprobe_twice", "lazyprobe_pkg"):
+            sys.modules.pop(name, None)
+        if hasattr(sys, "lazyprobe_runs"):
+            del sys.lazyprobe_runs
+
+
 def test_an_archive_already_mounted_is_not_downloaded_again(tmp_path: Path) -> None:
     """The page's background fetch wrote the later archive (web/boot/interpreter.js): an import that needs
     it reads the file; before that, the import downloads it itself (the synchronous path)."""

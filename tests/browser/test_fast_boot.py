@@ -251,6 +251,12 @@ def loaded(name):
     return name in sys.modules
 
 
+def ran(name):
+    import sys
+
+    return name in sys.modules and type(sys.modules[name]).__name__ != "_LazyModule"
+
+
 def timeline():
     import json
 
@@ -306,20 +312,43 @@ LOADED_JS = """async (name) => {
 }"""
 
 
-def test_pyscript_is_not_imported_at_boot_but_still_imports_from_the_boot_zip(
+def test_pyscript_is_not_imported_at_boot_but_still_imports_from_the_later_archive(
         strict_page: Any, probe_site: tuple[str, Path]) -> None:
     """D105: the worker does not import PyScript's `pyscript` package at boot (its import asks the page's
     main thread for its window and document, synchronously); code that needs it imports the compiled copy
-    the boot's zip carries, with no download."""
+    the later archive carries (D119), not the full stdlib archive."""
     url, _ = probe_site
     stages = boot_game(strict_page, url)
     assert "pyscript-package-from-zip" in stages, stages  # PyScript's block was recognised and dropped
     assert strict_page.evaluate(LOADED_JS, "pyscript") is False
     assert strict_page.evaluate(LOADED_JS, "pyscript.context") is False
     got = strict_page.evaluate(PROBE_JS, "pyscript")
-    assert got["file"].startswith("/lib/python314.zip/pyscript/"), got
+    assert got["file"].startswith("/lib/python_later.zip/pyscript/"), got
     assert strict_page.evaluate(LOADED_JS, "pyscript.context") is True  # (it reached the page's window)
     assert "stdlib-on-demand" not in strict_page.evaluate(STAGES_JS)
+    play_one_move(strict_page)
+
+
+RAN_JS = """async (name) => {
+  const w = await document.querySelector('script[name=engine]').xworker.ready;
+  return await w.sync.ran(name);
+}"""
+
+
+def test_what_asyncio_imports_but_the_game_never_uses_does_not_run_at_boot_and_still_imports(
+        strict_page: Any, probe_site: tuple[str, Path]) -> None:
+    """D118: asyncio imports socket, subprocess (with signal and selectors), logging and concurrent.futures;
+    the boot binds them lazily (py/stdlib_on_demand.py) and nothing runs them, so their code is neither
+    downloaded nor run, and the boot's zip needs nothing from the full archive; used, they still import."""
+    url, _ = probe_site
+    stages = boot_game(strict_page, url)
+    assert "stdlib-on-demand" not in stages, stages
+    unused = ("socket", "subprocess", "signal", "selectors", "logging", "concurrent.futures")
+    assert [n for n in unused if strict_page.evaluate(RAN_JS, n)] == []
+    assert strict_page.evaluate(RAN_JS, "asyncio") is True
+    got = strict_page.evaluate(PROBE_JS, "logging")
+    assert got["name"] == "logging" and "/logging/__init__.py" in got["file"], got
+    assert strict_page.evaluate(RAN_JS, "logging") is True
     play_one_move(strict_page)
 
 
