@@ -352,6 +352,17 @@ def test_what_asyncio_imports_but_the_game_never_uses_does_not_run_at_boot_and_s
     play_one_move(strict_page)
 
 
+def test_pyscripts_progress_events_stay_in_the_worker(strict_page: Any, site_url: str) -> None:
+    """D120: PyScript's worker forwarded each of its progress events to the page's window through
+    synchronous round trips to the page's main thread; nothing on our page listens, so the worker's
+    prelude stops them there. The page sees none, and the boot still reaches its first decision."""
+    strict_page.add_init_script("window.__progress = []; "
+                                "addEventListener('py:progress', (e) => window.__progress.push(e.detail));")
+    stages = boot_game(strict_page, site_url)
+    assert "engine" in stages, stages
+    assert strict_page.evaluate("() => window.__progress") == []
+
+
 TIMELINE_JS = """async () => {
   const w = await document.querySelector('script[name=engine]').xworker.ready;
   return JSON.parse(await w.sync.timeline());

@@ -47,6 +47,13 @@ addEventListener("message", (event) => {  // registered before PyScript's own li
   if (skipped) globalThis.oriflammeBootReport?.("pyscript-package-from-zip");
 });
 
+// PyScript's worker code forwards each of its progress events ("Loading interpreter", "Loaded Pyodide"…) to
+// the page's window: a CustomEvent built and dispatched there through synchronous round trips to the
+// page's main thread (~4 each, each waiting until that thread is free), several during the boot, for
+// events nothing on our page listens to (boot.js has its own stages). Ours is registered first: it stops
+// them in the worker (D120).
+addEventListener("py:progress", (event) => event.stopImmediatePropagation());
+
 const early = params.early ?? [];
 if (early.length) {
   // Promises of the runtime pieces the page prepares (null when it could not: Pyodide then fetches them).
