@@ -266,7 +266,7 @@ def timeline():
     return json.dumps([[e.entryType, e.name.rpartition("/")[2], e.startTime] for e in entries])
 
 
-__export__ = [*__export__, "probe", "loaded", "timeline"]
+__export__ = [*__export__, "probe", "loaded", "ran", "timeline"]
 ''')
     server = start_server(root)
     url = f"http://127.0.0.1:{server.server_address[1]}/"
