@@ -64,7 +64,7 @@ bench-web: pydeps build browser
 	$(VPY) scripts/bench_browsers.py $(BROWSERS_ARGS)
 
 lint: pydeps lint-js
-	$(VPY) -m ruff check py tests
+	$(VPY) -m ruff check py tests scripts
 	$(VPY) -m mypy
 
 # The JS as strictly as the Python (docs/WEB.md "Checking the JS"): tsc --checkJs on the JSDoc types,

@@ -44,6 +44,7 @@ import tempfile
 import threading
 import time
 import urllib.parse
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -459,6 +460,23 @@ def rounds_order(i: int) -> list[tuple[str, str]]:
     return order[::-1] if i % 2 else order  # alternate which goes first
 
 
+def in_turn(names: list[str], i: int) -> list[str]:
+    """Round i's order: each name goes first in turn, so that no build always meets the same state."""
+    k = i % len(names)
+    return names[k:] + names[:k]
+
+
+@contextlib.contextmanager
+def measured_context(browser: Any) -> Iterator[Any]:
+    """A fresh browser context (empty caches: a first visit) with the page's probe installed."""
+    context = browser.new_context()
+    context.add_init_script(INIT_SCRIPT)
+    try:
+        yield context
+    finally:
+        context.close()
+
+
 def progress(runs: Runs, i: int, rounds: int) -> None:
     last = {k: round(v[-1]["end"]) for k, v in runs.items()}
     print(f"round {i + 1}/{rounds}: {last}", file=sys.stderr, flush=True)
@@ -472,9 +490,7 @@ PROFILES = {"10M": ("10 Mbit/s, 40 ms", 10.0, 40.0), "50M": ("50 Mbit/s, 20 ms",
 def measure_precache(browser: Any, base: str, recorder: Recorder) -> dict[str, Any]:
     """A first visit that lets the service worker install (?sw=1): the bytes sent after the first
     decision, until the snapshot is kept and the precache is complete."""
-    context = browser.new_context()
-    context.add_init_script(INIT_SCRIPT)
-    try:
+    with measured_context(browser) as context:
         page = context.new_page()
         start = recorder.mark()
         page.goto(base + GAME_PATH + "&sw=1", wait_until="commit")
@@ -482,8 +498,6 @@ def measure_precache(browser: Any, base: str, recorder: Recorder) -> dict[str, A
         done_wall, _ = recorder.wait_signal("precached", TIMEOUT_MS / 1000)
         files = [(p, s, recorder.wire(p, w)) for p, s, w in recorder.since(start, done_wall, after=end_wall)]
         page.close()
-    finally:
-        context.close()
     return {"seconds": done_wall - end_wall, "files": files}
 
 
@@ -503,21 +517,13 @@ def run_driven(base: str, recorder: Recorder, rounds: int, dist: Path | None = N
             for i in range(rounds):
                 for key, (_, line_base, line_recorder) in lines.items():
                     for name, path in rounds_order(i):
-                        context = browser.new_context()
-                        context.add_init_script(INIT_SCRIPT)
-                        try:
+                        with measured_context(browser) as context:
                             visit = measure(context, line_base + path, line_recorder)
                             runs[f"{name} {key} cold"].append(visit)
-                        finally:
-                            context.close()
                 for name, path in rounds_order(i):
-                    context = browser.new_context()
-                    context.add_init_script(INIT_SCRIPT)
-                    try:
+                    with measured_context(browser) as context:
                         runs[f"{name} cold"].append(measure(context, base + path, recorder))
                         runs[f"{name} warm"].append(measure(context, base + path, recorder))
-                    finally:
-                        context.close()
                 progress(runs, i, rounds)
             if "10M" in lines:
                 _, line_base, line_recorder = lines["10M"]
@@ -535,32 +541,40 @@ PRECACHE: list[dict[str, Any]] = []
 def run_line_only(dist: Path, key: str, rounds: int, others: tuple[Path, ...] = ()) -> Runs:
     """First visits of the game and the bare page over one line profile, alternating (--waterfall); with
     `others`, those builds' games too in every round ("game B", "game C"...), all in turn."""
-    from playwright.sync_api import sync_playwright
-
     _, mbit, latency = PROFILES[key]
     files = Compressed().warm(dist)
     server, line_base, line_recorder = serve_line(dist, mbit, latency, files)
     servers = [server]
-    lines = {"game": (line_base, line_recorder), "bare": (line_base, line_recorder)}
+    sites = {"game": (line_base, line_recorder, GAME_PATH), "bare": (line_base, line_recorder, BARE_PATH)}
     for letter, other in zip("BCDEFGH", others, strict=False):
         server_b, base_b, recorder_b = serve_line(other, mbit, latency, files.warm(other))
         servers.append(server_b)
-        lines[f"game {letter}"] = (base_b, recorder_b)
-    runs: Runs = {name: [] for name in lines}
+        sites[f"game {letter}"] = (base_b, recorder_b, GAME_PATH)
+    return visit_in_turn(sites, rounds, servers, ("cold",))
+
+
+def visit_in_turn(sites: dict[str, tuple[str, Recorder, str]], rounds: int, servers: list[Any],
+                  temps: tuple[str, ...]) -> Runs:
+    """Every round visits each site (its base URL, recorder and path) in turn, in a fresh context: a
+    first visit, then a warm one if `temps` asks. Runs are named "<site>" for first visits only, else
+    "<site> cold" and "<site> warm". Shuts `servers` down at the end."""
+    from playwright.sync_api import sync_playwright
+
+    def run_name(site: str, temp: str) -> str:
+        return site if temps == ("cold",) else f"{site} {temp}"
+
+    runs: Runs = {run_name(name, temp): [] for name in sites for temp in temps}
     try:
         with sync_playwright() as p:
             browser = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
             try:
                 for i in range(rounds):
-                    order = [(n, BARE_PATH if n == "bare" else GAME_PATH) for n in lines]
-                    for name, path in order[i % len(order):] + order[:i % len(order)]:
-                        base, recorder = lines[name]
-                        context = browser.new_context()
-                        context.add_init_script(INIT_SCRIPT)
-                        try:
-                            runs[name].append(measure(context, base + path, recorder, stages=name != "bare"))
-                        finally:
-                            context.close()
+                    for name in in_turn(list(sites), i):
+                        base, recorder, path = sites[name]
+                        with measured_context(browser) as context:
+                            for temp in temps:
+                                runs[run_name(name, temp)].append(
+                                    measure(context, base + path, recorder, stages=name != "bare"))
                     progress(runs, i, rounds)
             finally:
                 browser.close()
@@ -577,37 +591,12 @@ BIG = ("pyodide.asm.wasm", "python_stdlib")
 def run_localhost_ab(base: str, recorder: Recorder, rounds: int, others: tuple[Path, ...]) -> Runs:
     """Localhost cold and warm visits of the game, of `others`' games ("game B"...) and of the bare page,
     in turn in every round (--localhost-only --ab): builds compared under the same load."""
-    from playwright.sync_api import sync_playwright
-
     servers, sites = [], {"game": (base, recorder, GAME_PATH), "bare": (base, recorder, BARE_PATH)}
     for letter, other in zip("BCDEFGH", others, strict=False):
         server_b, base_b, recorder_b = serve(other)
         servers.append(server_b)
         sites[f"game {letter}"] = (base_b, recorder_b, GAME_PATH)
-    runs: Runs = {f"{name} {temp}": [] for name in sites for temp in ("cold", "warm")}
-    try:
-        with sync_playwright() as p:
-            browser = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
-            try:
-                for i in range(rounds):
-                    order = list(sites)
-                    for name in order[i % len(order):] + order[:i % len(order)]:
-                        site, site_recorder, path = sites[name]
-                        context = browser.new_context()
-                        context.add_init_script(INIT_SCRIPT)
-                        try:
-                            for temp in ("cold", "warm"):
-                                runs[f"{name} {temp}"].append(
-                                    measure(context, site + path, site_recorder, stages=name != "bare"))
-                        finally:
-                            context.close()
-                    progress(runs, i, rounds)
-            finally:
-                browser.close()
-    finally:
-        for each in servers:
-            each.shutdown()
-    return runs
+    return visit_in_turn(sites, rounds, servers, ("cold", "warm"))
 
 
 def report_localhost_ab(runs: Runs) -> None:

@@ -296,10 +296,11 @@ def build(out: Path) -> dict[str, str]:
         js.write_text(COMPILE_HINT + "\n" + js.read_text())
 
     index_html = out / "index.html"
+    wasm = f"./runtime/pyodide-{pyodide_v}/pyodide.asm.wasm"
+    wasm_preload = f'<link rel="preload" href="{wasm}" as="fetch" crossorigin>'
     index_html.write_text(index_html.read_text().replace(
         "<!-- @PRELOADS@", preload_links(out, pyscript_v) + "\n  <!--", 1).replace(
-        "<!-- @RUNTIME_PRELOAD@", f'<link rel="preload" href="./runtime/pyodide-{pyodide_v}/pyodide.asm.wasm" '
-        'as="fetch" crossorigin>\n  <!--', 1))
+        "<!-- @RUNTIME_PRELOAD@", wasm_preload + "\n  <!--", 1))
 
     # Versions the loader needs (boot.js reads them from here: one small, no-cache JSON).
     manifest = {
@@ -309,7 +310,8 @@ def build(out: Path) -> dict[str, str]:
         # PyScript's files a boot loads (its core, the chunk core imports, the plugin every boot imports):
         # the only ones the service worker precaches (scripts/build_sw.mjs); the editor, terminal, game,
         # MicroPython and TOML/zip plugins are never loaded by this page, online or offline.
-        "pyscript_boot": sorted({*pyscript_core_chunks(out, pyscript_v), *pyscript_boot_imports(out, pyscript_v)}),
+        "pyscript_boot": sorted({*pyscript_core_chunks(out, pyscript_v),
+                                 *pyscript_boot_imports(out, pyscript_v)}),
         "stdlib_zip": f"./runtime/pyodide-{pyodide_v}/{stdlib_zip}",
         "later_zip": f"./runtime/pyodide-{pyodide_v}/{later_zip}",  # fetched after the first decision
     }

@@ -306,10 +306,19 @@ def test_a_module_outside_the_boot_zip_is_imported_on_demand(strict_page: Any,
     play_one_move(strict_page)
 
 
-LOADED_JS = """async (name) => {
+# Asks the engine worker's probe (`sync.loaded`: in sys.modules; `sync.ran`: its code ran) about a module.
+WORKER_ASKS_JS = """async ([question, name]) => {
   const w = await document.querySelector('script[name=engine]').xworker.ready;
-  return await w.sync.loaded(name);
+  return await w.sync[question](name);
 }"""
+
+
+def loaded(page: Any, name: str) -> bool:
+    return bool(page.evaluate(WORKER_ASKS_JS, ["loaded", name]))
+
+
+def ran(page: Any, name: str) -> bool:
+    return bool(page.evaluate(WORKER_ASKS_JS, ["ran", name]))
 
 
 def test_pyscript_is_not_imported_at_boot_but_still_imports_from_the_later_archive(
@@ -320,19 +329,13 @@ def test_pyscript_is_not_imported_at_boot_but_still_imports_from_the_later_archi
     url, _ = probe_site
     stages = boot_game(strict_page, url)
     assert "pyscript-package-from-zip" in stages, stages  # PyScript's block was recognised and dropped
-    assert strict_page.evaluate(LOADED_JS, "pyscript") is False
-    assert strict_page.evaluate(LOADED_JS, "pyscript.context") is False
+    assert not loaded(strict_page, "pyscript")
+    assert not loaded(strict_page, "pyscript.context")
     got = strict_page.evaluate(PROBE_JS, "pyscript")
     assert got["file"].startswith("/lib/python_later.zip/pyscript/"), got
-    assert strict_page.evaluate(LOADED_JS, "pyscript.context") is True  # (it reached the page's window)
+    assert loaded(strict_page, "pyscript.context")  # (it reached the page's window)
     assert "stdlib-on-demand" not in strict_page.evaluate(STAGES_JS)
     play_one_move(strict_page)
-
-
-RAN_JS = """async (name) => {
-  const w = await document.querySelector('script[name=engine]').xworker.ready;
-  return await w.sync.ran(name);
-}"""
 
 
 def test_what_asyncio_imports_but_the_game_never_uses_does_not_run_at_boot_and_still_imports(
@@ -344,11 +347,11 @@ def test_what_asyncio_imports_but_the_game_never_uses_does_not_run_at_boot_and_s
     stages = boot_game(strict_page, url)
     assert "stdlib-on-demand" not in stages, stages
     unused = ("socket", "subprocess", "signal", "selectors", "logging", "concurrent.futures")
-    assert [n for n in unused if strict_page.evaluate(RAN_JS, n)] == []
-    assert strict_page.evaluate(RAN_JS, "asyncio") is True
+    assert [n for n in unused if ran(strict_page, n)] == []
+    assert ran(strict_page, "asyncio")
     got = strict_page.evaluate(PROBE_JS, "logging")
     assert got["name"] == "logging" and "/logging/__init__.py" in got["file"], got
-    assert strict_page.evaluate(RAN_JS, "logging") is True
+    assert ran(strict_page, "logging")
     play_one_move(strict_page)
 
 
