@@ -207,6 +207,15 @@ def test_the_review_shows_chart_moments_and_decisions_then_opens_the_replay(stri
         page.locator('[data-testid="replay"]').wait_for(state="visible", timeout=60_000)
 
 
+def _open_stats_first_row(page: Any) -> list[str]:
+    """Opens the statistics dialog and reads its first row's cells, once drawn: the dialog's module is
+    imported when it first opens, so the row comes a moment after the click."""
+    page.locator('[data-testid="stats-open"]').click()
+    row = page.locator('[data-testid="stats"] tbody tr').first
+    row.wait_for(state="visible", timeout=30_000)
+    return row.locator("td").all_inner_texts()
+
+
 def test_statistics_survive_a_reload_and_reset(strict_page: Any, site_url: str) -> None:
     page = strict_page
     page.goto(f"{site_url}?edition=retail&players=3&seed=8&bots=easy&lang=fr&speed=0&test=1")
@@ -215,13 +224,10 @@ def test_statistics_survive_a_reload_and_reset(strict_page: Any, site_url: str) 
     me = u["viewer"]
     won = me in u["ranking"][0]
     page.goto(f"{site_url}?lang=fr&test=1")
-    page.locator('[data-testid="stats-open"]').click()
-    table = page.locator('[data-testid="stats"] tbody tr').first
-    cells = table.locator("td").all_inner_texts()
+    cells = _open_stats_first_row(page)
     assert cells[0] == "1" and cells[1] == ("1" if won else "0") and cells[3] == str(u["scores"][me])
     page.reload()
-    page.locator('[data-testid="stats-open"]').click()
-    assert page.locator('[data-testid="stats"] tbody tr').first.locator("td").all_inner_texts() == cells
+    assert _open_stats_first_row(page) == cells
     _shot(page, "stats")
     page.locator('[data-testid="stats-reset"]').click()
     assert page.locator('[data-testid="stats-empty"]').is_visible()
