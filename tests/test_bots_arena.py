@@ -8,7 +8,8 @@ from typing import Any
 
 import pytest
 
-from tabletop.arena import entry_names, play_deal
+from tabletop import registry
+from tabletop.arena import entry_names, make_entry, play_deal
 from tabletop.arena_stats import GameResult, margins, normal_sf, summarize, win_shares
 
 MATCH = [
@@ -89,6 +90,22 @@ def test_an_entry_can_have_its_own_budget() -> None:
     assert entry_names(["hard@40", "hard@20"]) == ["hard@40", "hard@20"]
     results = play_deal(("oriflamme", "prototype", ["hard@40", "hard@20"], 1, 0, None, None))
     assert all(set(r.scores) == {"hard@40", "hard@20"} for r in results)
+
+
+def test_an_entry_can_be_a_variant_of_a_level() -> None:
+    """`expert:horizon=1:exploration=0.5@40`: the expert with two parameters changed and its own cap
+    (screening variants at the same budget); a name that is not a number parameter is refused."""
+    spec = registry.get("oriflamme")
+    bot = make_entry(spec, "expert:horizon=1:exploration=0.5@40", 3, None, None, False)
+    plain = make_entry(spec, "expert", 3, None, None, False)
+    assert (bot.horizon, bot.exploration, bot.iterations) == (1, 0.5, 40)
+    assert (plain.horizon, plain.exploration) == (0, 0.7)
+    assert isinstance(bot.horizon, int)
+    for bad in ("expert:level=hard", "expert:nothing=1", "expert:horizon", "normal:horizon=1"):
+        with pytest.raises(ValueError):
+            make_entry(spec, bad, 3, None, None, False)
+    results = play_deal(("oriflamme", "prototype", ["expert:horizon=1@30", "hard@30"], 1, 0, None, None))
+    assert all(set(r.scores) == {"expert:horizon=1@30", "hard@30"} for r in results)
 
 
 def test_a_match_logged_game_by_game_gives_the_same_table(tmp_path: Any, capsys: Any) -> None:

@@ -5,6 +5,8 @@
 The first bot is the candidate. Besides the levels, `fixed-first` and `fixed-stay` are fixed strategies
 (`bots.simple.FixedBot`) for checking that a bot is not easily exploited, and `level@N` gives one entry
 its own budget (N ms with `--cpu-ms`/`--budget-ms`, else N iterations: `hard@1000,hard@250,hard@250`).
+`level:name=value` is a variant for screening, not a product level: the bot with one of its existing
+parameters changed (`expert:horizon=1:exploration=0.5,expert,hard`); the options come before any `@N`.
 Every deal (a game seed) is played once per rotation of the line-up over the seats, so each bot sits in
 every seat of the same deal. Bots get their own seeds, separate from the deal's. `--games` is the total
 number of games (rounded up to whole deals). Uses every core it is given (`--workers`, default: all).
@@ -42,6 +44,25 @@ def entry_names(bots: list[str]) -> list[str]:
     return out
 
 
+def make_entry(spec: Any, entry: str, seed: int, budget_ms: float | None, iterations: int | None,
+               cpu_clock: bool) -> Any:
+    """The bot for one line-up entry: `level[:name=value...][@N]`."""
+    # `level@N` gives this entry its own budget: N ms with a time budget, else N iterations.
+    head, _, own = entry.partition("@")
+    level, *options = head.split(":")
+    if own:
+        budget_ms, iterations = (float(own), iterations) if budget_ms is not None else (None, int(own))
+    clock = {"cpu_clock": True} if cpu_clock else {}
+    bot = spec.make_bot(level, seed=seed, budget_ms=budget_ms, iterations=iterations, **clock)
+    for option in options:
+        name, _, value = option.partition("=")
+        old = getattr(bot, name, None)
+        if not value or isinstance(old, bool) or not isinstance(old, int | float):
+            raise ValueError(f"bots: {entry!r}: {name!r} is not a number parameter of the {level} bot")
+        setattr(bot, name, type(old)(float(value)) if isinstance(old, int) else float(value))
+    return bot
+
+
 def play_deal(task: Task) -> list[GameResult]:
     """All rotations of one deal. Returns one GameResult per rotation, keyed by line-up entry.
     The task's optional last field makes search bots count their budget in CPU time."""
@@ -60,13 +81,7 @@ def play_deal(task: Task) -> list[GameResult]:
             k = (j + rot) % n
             seat_entry[colour] = names[k]
             bot_seed = (seed * 7919 + deal) * 131 + rot * 17 + k + 0x5EED
-            # `level@N` gives this entry its own budget: N ms with a time budget, else N iterations.
-            level, _, own = bots[k].partition("@")
-            b_ms, its = budget_ms, iterations
-            if own:
-                b_ms, its = (float(own), iterations) if budget_ms is not None else (None, int(own))
-            clock = {"cpu_clock": True} if cpu_clock else {}
-            players[colour] = spec.make_bot(level, seed=bot_seed, budget_ms=b_ms, iterations=its, **clock)
+            players[colour] = make_entry(spec, bots[k], bot_seed, budget_ms, iterations, cpu_clock)
         while (to_act := g.to_act) is not None:
             g.play(players[to_act].choose(g.view(to_act), g.legal_actions()))
         scores = {seat_entry[c]: v for c, v in g.scores.items()}
