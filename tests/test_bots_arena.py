@@ -10,7 +10,7 @@ import pytest
 
 from tabletop import registry
 from tabletop.arena import entry_names, make_entry, play_deal
-from tabletop.arena_stats import GameResult, margins, normal_sf, summarize, win_shares
+from tabletop.arena_stats import GameResult, margins, normal_sf, paired, summarize, win_shares
 
 MATCH = [
     GameResult(0, {"A": 10, "B": 8, "C": 8}, [["A"], ["B", "C"]]),
@@ -129,3 +129,30 @@ def test_a_match_logged_game_by_game_gives_the_same_table(tmp_path: Any, capsys:
     assert main([*args, "--seed", "1", "--first-deal", "1", "--log", str(rest)]) == 0
     capsys.readouterr()
     assert rest.read_text().splitlines() == one.read_text().splitlines()[3:]
+
+
+def test_two_matches_that_differ_by_one_entry_are_compared_deal_by_deal(tmp_path: Any, capsys: Any) -> None:
+    """`--paired A B`: the variant's share minus the level's, per deal both matches played (by hand:
+    deal 1 1/2 - 1/2, deal 2 1/2 - 0, deal 3 1 - 0, deal 4 only in one match)."""
+    from tabletop.arena import log_line, main
+
+    def game(deal: int, first: list[str], others: list[str]) -> GameResult:
+        return GameResult(deal, {e: 0 for e in first + others}, [first, others])
+
+    a = [game(1, ["x"], ["h"]), game(1, ["h"], ["x"]), game(2, ["h"], ["x"]), game(2, ["h"], ["x"]),
+         game(3, ["h"], ["x"]), game(4, ["x"], ["h"])]
+    b = [game(1, ["y"], ["h"]), game(1, ["h"], ["y"]), game(2, ["y"], ["h"]), game(2, ["h"], ["y"]),
+         game(3, ["y"], ["h"])]
+    r = paired(a, "x", b, "y")
+    ds = [0.0, 0.5, 1.0]
+    se = math.sqrt(sum((d - 0.5) ** 2 for d in ds) / 2 / 3)
+    assert (r.deals, r.share_a, r.share_b) == (3, pytest.approx(1 / 6), pytest.approx(2 / 3))
+    assert (r.diff, r.ci_low, r.ci_high) == (pytest.approx(0.5), pytest.approx(0.5 - 1.96 * se),
+                                             pytest.approx(0.5 + 1.96 * se))
+    assert r.p_value == pytest.approx(2 * normal_sf(0.5 / se))
+    with pytest.raises(ValueError):
+        paired(a, "x", b[:2], "y")
+    for path, rs in (("a.jsonl", a), ("b.jsonl", b)):
+        (tmp_path / path).write_text("".join(log_line(1, g) + "\n" for g in rs))
+    assert main(["--paired", str(tmp_path / "a.jsonl"), str(tmp_path / "b.jsonl")]) == 0
+    assert capsys.readouterr().out.startswith("3 deals in common: x 0.167, y 0.667; y minus x: +0.500 [")

@@ -13,6 +13,8 @@ number of games (rounded up to whole deals). Uses every core it is given (`--wor
 `--log FILE` appends each game as a JSON line as soon as its deal is done, so a match cut short keeps its
 whole deals; `--pool FILE...` prints the table of one or more such logs (runs with different seeds
 pooled: the interval is still computed over deals); `--first-deal K` continues such a match at deal K.
+`--paired A B` compares two logged matches whose line-ups differ by one entry (`expert,hard,hard` and
+`expert:horizon=1,hard,hard`) on the deals both played: that entry's win share, deal by deal.
 openskill is a development dependency, imported lazily here.
 """
 
@@ -27,7 +29,7 @@ import time
 from typing import Any
 
 from . import registry
-from .arena_stats import GameResult, format_table, summarize
+from .arena_stats import GameResult, format_table, paired, summarize
 
 # (game, variant, line-up, seed, deal, budget_ms, iterations[, cpu_clock])
 Task = tuple[str, str | None, list[str], int, int, float | None, int | None] | \
@@ -108,6 +110,20 @@ def read_logs(paths: list[str]) -> list[GameResult]:
     return out
 
 
+def paired_table(path_a: str, path_b: str) -> str:
+    """`--paired`: the entry that differs between two logged line-ups, deal by deal."""
+    a, b = read_logs([path_a]), read_logs([path_b])
+    only_a, only_b = set(a[0].scores) - set(b[0].scores), set(b[0].scores) - set(a[0].scores)
+    if len(only_a) != 1 or len(only_b) != 1:
+        raise SystemExit(f"--paired: the line-ups must differ by one entry, not {sorted(only_a)} and "
+                         f"{sorted(only_b)}")
+    (ea,), (eb,) = only_a, only_b
+    r = paired(a, ea, b, eb)
+    return (f"{r.deals} deals in common: {ea} {r.share_a:.3f}, {eb} {r.share_b:.3f}; "
+            f"{eb} minus {ea}: {r.diff:+.3f} [{r.ci_low:+.3f}, {r.ci_high:+.3f}], "
+            f"p {r.p_value:.2g} (two-sided)")
+
+
 def openskill_table(results: list[GameResult], names: list[str]) -> str:
     try:
         from openskill.models import PlackettLuce
@@ -146,7 +162,12 @@ def main(argv: list[str] | None = None) -> int:
                     help="skip the deals before this one (continue a logged match that was cut short)")
     ap.add_argument("--log", default=None, help="append each game to this file as a JSON line")
     ap.add_argument("--pool", nargs="+", default=None, help="only print the table of these --log files")
+    ap.add_argument("--paired", nargs=2, default=None, metavar=("A", "B"),
+                    help="only compare two --log files whose line-ups differ by one entry")
     a = ap.parse_args(argv)
+    if a.paired:
+        print(paired_table(*a.paired))
+        return 0
     if a.pool:
         pooled = read_logs(a.pool)
         print(f"{len(pooled)} games, {len({r.deal for r in pooled})} deals from {', '.join(a.pool)}")

@@ -78,6 +78,40 @@ def summarize(results: list[GameResult]) -> list[Summary]:
     return out
 
 
+@dataclass(frozen=True)
+class Paired:
+    deals: int
+    share_a: float
+    share_b: float
+    diff: float  # b's win share minus a's, over the deals both played
+    ci_low: float
+    ci_high: float
+    p_value: float  # two-sided: no difference
+
+
+def paired(a: list[GameResult], entry_a: str, b: list[GameResult], entry_b: str) -> Paired:
+    """Two matches on the same deals that differ by one entry (a variant against the level it varies):
+    the difference of that entry's win share, deal by deal. A deal's luck is shared by both matches, so
+    the paired interval is much narrower than the two matches' intervals side by side."""
+    def per_deal(rs: list[GameResult], e: str) -> dict[int, float]:
+        out: dict[int, list[float]] = {}
+        for r in rs:
+            out.setdefault(r.deal, []).append(win_shares(r.ranking)[e])
+        return {d: sum(v) / len(v) for d, v in out.items()}
+
+    xa, xb = per_deal(a, entry_a), per_deal(b, entry_b)
+    deals = sorted(set(xa) & set(xb))
+    n = len(deals)
+    if n < 2:
+        raise ValueError(f"paired: {n} deal(s) in common, at least 2 needed")
+    ds = [xb[d] - xa[d] for d in deals]
+    mean = sum(ds) / n
+    se = math.sqrt(sum((x - mean) ** 2 for x in ds) / (n - 1) / n)
+    p = 2 * normal_sf(abs(mean) / se) if se > 0 else (1.0 if mean == 0 else 0.0)
+    return Paired(n, sum(xa[d] for d in deals) / n, sum(xb[d] for d in deals) / n, mean,
+                  mean - 1.96 * se, mean + 1.96 * se, p)
+
+
 def format_table(summaries: list[Summary]) -> str:
     lines = [f"{'bot':<12} {'games':>6} {'deals':>6} {'win share':>10} {'95% CI':>17} "
              f"{'margin':>8} {'p(>chance)':>11}"]
