@@ -179,3 +179,40 @@ def test_the_expert_cuts_its_playouts_at_the_end_of_the_round() -> None:
         assert expert.live(s) and hard.live(s)
         expert.apply(s, policy_step(s, rng))
     assert not expert.live(s) and hard.live(s)
+
+
+def test_a_search_can_score_its_cut_off_with_fitted_weights() -> None:
+    """`future_weight` scales what the estimate adds to the scores now, and `scale_growth` widens the
+    margin's scale by that much per round left after the next one (up to 2.5): by hand on a round-2
+    position of retail with a card placed (6 rounds: scale 3 + 2.5 x 2.2). Hard and the defaults keep
+    the hand-made cut-off."""
+    import math
+    import random as rnd
+
+    from oriflamme import new_game
+    from oriflamme.bots.common import estimate, payoffs
+    from oriflamme.bots.hard import HardBot
+    from oriflamme.state import PLACEMENT
+
+    g = new_game("retail", 3, seed=8)
+    rng = rnd.Random(8)
+    while not (g.state.round == 2 and g.state.phase == PLACEMENT and g.state.placed == 1):
+        g.play(rng.choice(g.legal_actions()))
+    s = g.state
+    assert s.ed.rounds == 6
+    est, now = estimate(s), s.scores
+    fitted = {c: now[c] + 0.6 * (v - now[c]) for c, v in est.items()}
+    assert fitted != est
+
+    def by_hand(e: dict[str, float], scale: float) -> dict[str, float]:
+        return {c: 0.5 + 0.5 * math.tanh((v - max(w for d, w in e.items() if d != c)) / scale)
+                for c, v in e.items()}
+
+    assert payoffs(s, future=0.6, growth=2.2) == pytest.approx(by_hand(fitted, 3 + 2.5 * 2.2))
+    assert payoffs(s) == pytest.approx(by_hand(est, 3))
+    bot = HardBot(1)
+    me = g.to_act
+    assert me is not None
+    assert bot.game(g.view(me)).payoffs(s) == payoffs(s)
+    bot.future_weight, bot.scale_growth = 0.6, 2.2
+    assert bot.game(g.view(me)).payoffs(s) == payoffs(s, future=0.6, growth=2.2)

@@ -109,12 +109,21 @@ def utility(est: dict[str, float], me: str) -> float:
     return est[me] - 0.6 * max(others) - 0.4 * sum(others) / len(others)
 
 
-def payoffs(s: State) -> dict[str, float]:
+def payoffs(s: State, future: float = 1.0, growth: float = 0.0) -> dict[str, float]:
     """Per-player payoff in [0, 1] for search: win (shared on a tie) plus a margin bonus; at a cut-off
-    a smooth function of the estimated margin."""
+    a smooth function of the estimated margin. `future` weighs what the estimate adds to the scores
+    now, and the margin's scale (3 points) grows by `growth` per round left after the next one, up to 2.5
+    rounds: a lead early in the game decides less. Both are fitted to self-play outcomes in docs/BOTS.md;
+    the defaults are the hand-made cut-off."""
     est = estimate(s)
     out: dict[str, float] = {}
     over = s.phase == OVER
+    scale = 3.0
+    if not over:
+        if future != 1.0:
+            now = s.scores
+            est = {c: now[c] + future * (v - now[c]) for c, v in est.items()}
+        scale += growth * min(s.ed.rounds - s.round, 2.5)
     for c, v in est.items():
         best_other = max(w for d, w in est.items() if d != c)
         m = v - best_other
@@ -122,7 +131,7 @@ def payoffs(s: State) -> dict[str, float]:
             win = 1.0 if m > 0 else (0.5 if m == 0 else 0.0)
             out[c] = 0.8 * win + 0.2 * (0.5 + 0.5 * math.tanh(m / 4.0))
         else:
-            out[c] = 0.5 + 0.5 * math.tanh(m / 3.0)
+            out[c] = 0.5 + 0.5 * math.tanh(m / scale)
     return out
 
 

@@ -13,6 +13,7 @@ estimate of final scores stands in for the rest of the game. The most visited mo
 
 from __future__ import annotations
 
+import functools
 import operator
 import random
 from typing import Any
@@ -39,8 +40,11 @@ class OriflammeSearch:
     payoffs = staticmethod(payoffs)
     text = staticmethod(to_text)
 
-    def __init__(self, view: dict[str, Any], horizon: int, sampler: Sampler, split_reveals: bool) -> None:
+    def __init__(self, view: dict[str, Any], horizon: int, sampler: Sampler, split_reveals: bool,
+                 future: float = 1.0, growth: float = 0.0) -> None:
         self.sample = sampler.sample
+        if future != 1.0 or growth:
+            self.payoffs = functools.partial(payoffs, future=future, growth=growth)
         self.stop_round = view["round"] + horizon
         self.me = view["viewer"]
         self.tags = split_reveals
@@ -69,6 +73,10 @@ class HardBot(ISMCTS[State, Move]):
     # Key an opponent's reveal-or-stay by the card it holds there, so the tree models that opponent
     # choosing with what it knows (its own card) rather than one choice for every card it might be.
     split_reveals = False
+    # The cut-off's payoff (`common.payoffs`): the weight of the estimate's future part and how much the
+    # margin's scale grows per round left. Hard keeps the hand-made values.
+    future_weight = 1.0
+    scale_growth = 0.0
     default_budget_ms = DEFAULT_BUDGET_MS
     default_iterations = DEFAULT_ITERATIONS
 
@@ -77,7 +85,8 @@ class HardBot(ISMCTS[State, Move]):
         return Sampler(view)
 
     def game(self, view: dict[str, Any]) -> OriflammeSearch:
-        return OriflammeSearch(view, self.horizon, self.sampler(view), self.split_reveals)
+        return OriflammeSearch(view, self.horizon, self.sampler(view), self.split_reveals,
+                               self.future_weight, self.scale_growth)
 
 
 __all__ = ["HardBot", "Node", "OriflammeSearch"]
