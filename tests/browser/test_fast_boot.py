@@ -160,6 +160,48 @@ def test_first_visit_boots_python_then_the_next_restores_the_kept_snapshot(stric
     play_one_move(page)
 
 
+# A browser that cannot transfer a stream (older WebKit): the page's postMessage throws on a ReadableStream
+# in its transfer list, as it does there (an init script runs on the page only: the workers are untouched).
+NO_STREAM_TRANSFER_JS = """(() => {
+  const post = Worker.prototype.postMessage;
+  Worker.prototype.postMessage = function (message, transfer) {
+    const list = Array.isArray(transfer) ? transfer : transfer?.transfer;
+    if (list?.some((item) => item instanceof ReadableStream)) {
+      throw new DOMException('ReadableStream could not be transferred', 'DataCloneError');
+    }
+    return post.call(this, message, transfer);
+  };
+})()"""
+
+
+def test_where_a_stream_cannot_be_transferred_the_runtime_worker_still_compiles_the_wasm_and_closes(
+        strict_page: Any, site_url: str) -> None:
+    """The page passes the preload's body on chunk by chunk: the runtime worker compiles it and is done (it
+    used to wait for a body that never came while the page compiled the wasm itself)."""
+    page = strict_page
+    runtime_workers: list[Any] = []
+    closed: list[Any] = []
+
+    def started(worker: Any) -> None:
+        if worker.url.endswith("/runtime-worker.js"):
+            runtime_workers.append(worker)
+            worker.on("close", lambda closing: closed.append(closing))
+
+    page.on("worker", started)
+    page.add_init_script(NO_STREAM_TRANSFER_JS)
+    page.add_init_script(PAGE_WASM_SPY_JS)
+    stages = boot_game(page, site_url)
+    assert page.evaluate("window.__pageWasmCalls") == []
+    assert "page-wasm" in stages and "wasm-from-page" in stages, stages
+    assert len(runtime_workers) == 1
+    for _ in range(100):  # it closes once it has sent the compiled wasm, well before Python runs
+        if closed:
+            break
+        page.wait_for_timeout(100)
+    assert closed == runtime_workers
+    play_one_move(page)
+
+
 def test_top_level_page_is_cross_origin_isolated(strict_page: Any, site_url: str) -> None:
     """The headers of netlify.toml isolate a top-level visit: SharedArrayBuffer exists, so PyScript's
     probe for it does not throw (no V8 re-parse of its core on the main thread) and logs no warning."""

@@ -40,21 +40,24 @@ export function snapshotURL() {
  * window, whose memory cache does not keep a file this large): this page's fetch() takes index.html's
  * preload (a browser's preload cache serves the page, not a worker) and hands the worker its body as it
  * streams in: the page's thread only passes the chunks on. Where a stream cannot be transferred (older
- * WebKit), the page compiles it itself, as D108 did.
+ * WebKit), the page passes each chunk on itself: the worker still compiles, and still answers (it waits
+ * for this body, so every outcome here ends in a message to it, a failure too).
  * @param {Worker} worker
  * @param {string} url
- * @param {(data: RuntimeMessage) => void} deliver
  */
-function sendWasmBody(worker, url, deliver) {
-  fetch(url).then((response) => {
+function sendWasmBody(worker, url) {
+  fetch(url).then(async (response) => {
     if (!response.ok || !response.body) throw new Error(`HTTP ${response.status}`);
     try {
       worker.postMessage({ wasmBody: response.body }, [response.body]);
-    } catch {
-      return WebAssembly.compileStreaming(response).then((module) => deliver({ wasm: module }));
+      return;
+    } catch { /* this browser cannot transfer a stream */ }
+    const reader = response.body.getReader();
+    for (let chunk = await reader.read(); !chunk.done; chunk = await reader.read()) {
+      worker.postMessage({ wasmChunk: chunk.value }, [chunk.value.buffer]);
     }
-    return undefined;
-  }).catch((err) => deliver({ failed: "wasm", error: String(err?.message || err) }));
+    worker.postMessage({ wasmChunk: null });  // the end
+  }).catch((err) => worker.postMessage({ wasmError: String(err?.message || err) }));
 }
 
 /** @returns {EarlyRuntime | null} */
@@ -78,7 +81,7 @@ function startRuntime() {
   if (wasm) job.wasm = wasm;
   try {
     const worker = new Worker(new URL("./runtime-worker.js", import.meta.url), { type: "module", name: "runtime" });
-    worker.onmessage = ({ data }) => (data.wasmBody && wasm ? sendWasmBody(worker, wasm, deliver) : deliver(data));
+    worker.onmessage = ({ data }) => (data.wasmBody && wasm ? sendWasmBody(worker, wasm) : deliver(data));
     worker.onerror = (event) => {
       event.preventDefault();
       for (const piece of pieces) deliver({ failed: piece, error: event.message || "runtime worker failed" });

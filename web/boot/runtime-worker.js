@@ -1,14 +1,27 @@
 // Prepares the runtime's two big pieces off the page's main thread (see early.js): the page starts this
 // worker as its first act, long before PyScript creates the engine worker.
 // Message in: {wasm: url of pyodide.asm.wasm, snapshot: url of the gzip'd memory snapshot}; then, if this
-// worker asked for it ({wasmBody: true} out), {wasmBody: ReadableStream of the wasm} from the page.
+// worker asked for it ({wasmBody: true} out), the wasm's body from the page: {wasmBody: ReadableStream}, or,
+// where the page cannot transfer a stream, {wasmChunk: Uint8Array} for each chunk and {wasmChunk: null} at
+// the end; {wasmError} if the page could not get it.
 // Messages out, one per piece as it is ready: {wasm: WebAssembly.Module (compiled)}, {snapshot: ArrayBuffer
 // (the memory image, transferred)}, {absent: "snapshot"} (no earlier visit kept it: the first visit boots
 // without it, never downloading it first), or {failed: "wasm" | "snapshot", error}. Then it closes.
 
 /** @type {(body: ReadableStream<Uint8Array>) => void} */
 let gotBody = () => {};
-const body = new Promise((resolve) => { gotBody = resolve; });
+/** @type {(err: Error) => void} */
+let noBody = () => {};
+const body = new Promise((resolve, reject) => { gotBody = resolve; noBody = reject; });
+/** @type {ReadableStreamDefaultController<Uint8Array> | null} */
+let chunks = null;  // the body the page passes on chunk by chunk
+
+/** @param {Uint8Array | null} chunk the page's next chunk of the body; null: the end */
+function takeChunk(chunk) {
+  if (!chunks) gotBody(new ReadableStream({ start(controller) { chunks = controller; } }));
+  if (chunk) chunks?.enqueue(chunk);
+  else chunks?.close();
+}
 
 /**
  * The wasm compiled as it streams in. A copy in the HTTP cache (a visit after the first, with a disk
@@ -26,6 +39,8 @@ async function compileWasm(url) {
 
 addEventListener("message", async ({ data }) => {
   if (data?.wasmBody) return gotBody(data.wasmBody);
+  if (data && "wasmChunk" in data) return takeChunk(data.wasmChunk);
+  if (data?.wasmError) return noBody(new Error(data.wasmError));
   /** @type {RuntimeJob} */
   const job = data;
   const jobs = [];
