@@ -216,3 +216,15 @@ def test_a_search_can_score_its_cut_off_with_fitted_weights() -> None:
     assert bot.game(g.view(me)).payoffs(s) == payoffs(s)
     bot.future_weight, bot.scale_growth = 0.6, 2.2
     assert bot.game(g.view(me)).payoffs(s) == payoffs(s, future=0.6, growth=2.2)
+
+
+def test_the_cut_off_fit_reads_every_round_start_and_fits_better_than_the_hand_scale() -> None:
+    """`python -m oriflamme.bots.fit_cutoff`: one position per player at the start of rounds 2-6, and
+    the fitted scale is the maximum-likelihood one, so its win log loss is never above T = 3's."""
+    from oriflamme.bots.fit_cutoff import fit
+
+    fits = fit(6, eps=0.2)
+    assert [f.rounds_left for f in fits] == [1, 2, 3, 4, 5]
+    assert all(f.positions == 6 * 3 for f in fits)
+    assert all(f.loss <= f.loss_hand + 1e-9 and f.scale > 0 for f in fits)
+    assert any(f.slope != 0 for f in fits)
