@@ -156,3 +156,6 @@ def test_two_matches_that_differ_by_one_entry_are_compared_deal_by_deal(tmp_path
         (tmp_path / path).write_text("".join(log_line(1, g) + "\n" for g in rs))
     assert main(["--paired", str(tmp_path / "a.jsonl"), str(tmp_path / "b.jsonl")]) == 0
     assert capsys.readouterr().out.startswith("3 deals in common: x 0.167, y 0.667; y minus x: +0.500 [")
+    (tmp_path / "none.jsonl").write_text("")
+    with pytest.raises(SystemExit, match="no game in"):
+        main(["--paired", str(tmp_path / "a.jsonl"), str(tmp_path / "none.jsonl")])

@@ -113,6 +113,8 @@ def read_logs(paths: list[str]) -> list[GameResult]:
 def paired_table(path_a: str, path_b: str) -> str:
     """`--paired`: the entry that differs between two logged line-ups, deal by deal."""
     a, b = read_logs([path_a]), read_logs([path_b])
+    if not a or not b:
+        raise SystemExit(f"--paired: no game in {path_b if a else path_a} yet")
     only_a, only_b = set(a[0].scores) - set(b[0].scores), set(b[0].scores) - set(a[0].scores)
     if len(only_a) != 1 or len(only_b) != 1:
         raise SystemExit(f"--paired: the line-ups must differ by one entry, not {sorted(only_a)} and "
