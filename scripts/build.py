@@ -296,11 +296,8 @@ def build(out: Path) -> dict[str, str]:
         js.write_text(COMPILE_HINT + "\n" + js.read_text())
 
     index_html = out / "index.html"
-    wasm = f"./runtime/pyodide-{pyodide_v}/pyodide.asm.wasm"
-    wasm_preload = f'<link rel="preload" href="{wasm}" as="fetch" crossorigin>'
     index_html.write_text(index_html.read_text().replace(
-        "<!-- @PRELOADS@", preload_links(out, pyscript_v) + "\n  <!--", 1).replace(
-        "<!-- @RUNTIME_PRELOAD@", wasm_preload + "\n  <!--", 1))
+        "<!-- @PRELOADS@", preload_links(out, pyscript_v) + "\n  <!--", 1))
 
     # Versions the loader needs (boot.js reads them from here: one small, no-cache JSON).
     manifest = {

@@ -5,7 +5,6 @@ type RuntimePiece = "snapshot" | "wasm";
 
 /** What early.js or the runtime worker delivers, and the page relays to the engine worker: one piece, or why not. */
 interface RuntimeMessage {
-  wasmBody?: boolean;       // the runtime worker asks the page for the preloaded wasm's body
   snapshot?: ArrayBuffer;
   wasm?: WebAssembly.Module;
   absent?: RuntimePiece;
