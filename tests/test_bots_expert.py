@@ -228,3 +228,16 @@ def test_the_cut_off_fit_reads_every_round_start_and_fits_better_than_the_hand_s
     assert all(f.positions == 6 * 3 for f in fits)
     assert all(f.loss <= f.loss_hand + 1e-9 and f.scale > 0 for f in fits)
     assert any(f.slope != 0 for f in fits)
+
+
+def test_whether_more_thinking_changes_a_choice_is_counted_per_kind_of_decision() -> None:
+    """`python -m oriflamme.bots.converged`: every bench position is counted once, under its kind of
+    decision, and the agreements are counts of those positions (iteration caps: reproducible)."""
+    from oriflamme.bots.bench import positions
+    from oriflamme.bots.converged import agreement
+
+    rows = agreement("hard", 30, 60, 8, unit="iterations")
+    kinds = Counter(view["decision"]["kind"] for view, _ in positions("retail", 3, 8))
+    assert {k: n for k, (n, _, _) in rows.items()} == dict(kinds)
+    assert all(0 <= long <= n and 0 <= again <= n for n, long, again in rows.values())
+    assert rows == agreement("hard", 30, 60, 8, unit="iterations")
