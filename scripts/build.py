@@ -178,6 +178,18 @@ def page_modules(web: Path) -> list[Path]:
     return sorted(js for js in web.rglob("*.js") if js.name not in WORKER_MODULES)
 
 
+def inline_runtime_worker(boot: Path) -> None:
+    """Puts the minified runtime worker's code into early.js, which starts it from a blob: URL (D131):
+    over a line the wasm's request, the worker's first act, then waits for no request of the worker's
+    own script. The file stays for the unbuilt tree's development server."""
+    early = boot / "early.js"
+    code = json.dumps((boot / "runtime-worker.js").read_text().strip())
+    text, n = re.subn(r"""(["'`])@RUNTIME_WORKER@\1""", lambda _: code, early.read_text())
+    if n != 1:
+        sys.exit(f"early.js: expected one @RUNTIME_WORKER@ placeholder, found {n}")
+    early.write_text(text)
+
+
 def pyscript_core_chunks(out: Path, pyscript_v: str) -> list[str]:
     """PyScript's core.js and the hashed chunk(s) it imports statically, as file names."""
     core = out / "runtime" / f"pyscript-{pyscript_v}" / "core.js"
@@ -292,6 +304,7 @@ def build(out: Path) -> dict[str, str]:
         text = text.replace("@RUNTIME_SIZES@", json.dumps(sizes, separators=(",", ":")))
         js.write_text(text)
     minify_web(out / "web", done=tuple(bundle_web(out / "web")))
+    inline_runtime_worker(out / "web" / "boot")
     for js in page_modules(out / "web"):
         js.write_text(COMPILE_HINT + "\n" + js.read_text())
 

@@ -193,7 +193,7 @@ def test_where_a_stream_cannot_be_transferred_the_runtime_worker_still_compiles_
     closed: list[Any] = []
 
     def started(worker: Any) -> None:
-        if worker.url.endswith("/runtime-worker.js"):
+        if not runtime_workers:  # early.js starts it before anything else can start a worker
             runtime_workers.append(worker)
             worker.on("close", lambda closing: closed.append(closing))
 
@@ -223,6 +223,19 @@ def test_top_level_page_is_cross_origin_isolated(strict_page: Any, site_url: str
     play_one_move(strict_page)
 
 
+# The runtime worker's script fails to load: built, early.js starts it from a blob: URL (D131), so the
+# worker named "runtime" is sent to a script the test then blocks.
+NO_RUNTIME_WORKER_JS = """(() => {
+  const Native = globalThis.Worker;
+  globalThis.Worker = class extends Native {
+    constructor(url, options) {
+      const blocked = new URL('./web/boot/blocked-runtime-worker.js', location.href);
+      super(options?.name === 'runtime' ? blocked : url, options);
+    }
+  };
+})()"""
+
+
 def test_without_the_runtime_worker_the_engine_worker_reads_the_kept_snapshot(strict_page: Any,
                                                                                site_url: str) -> None:
     page = strict_page  # a worker script that fails to load logs no error: the page handles it
@@ -234,7 +247,8 @@ def test_without_the_runtime_worker_the_engine_worker_reads_the_kept_snapshot(st
         blocked.append(route.request.url)
         route.abort()
 
-    page.route("**/web/boot/runtime-worker.js", abort)
+    page.route("**/web/boot/blocked-runtime-worker.js", abort)
+    page.add_init_script(NO_RUNTIME_WORKER_JS)
     stages = boot_game(page, site_url)
     assert blocked, "the page never asked for its runtime worker"
     # Nothing came from the page: the engine worker read the snapshot itself, and fetched the wasm (D113).

@@ -55,9 +55,10 @@ def wait_for_wasm(page: Any, sent: list[str], held: list[Any], seconds: float = 
 def test_the_wasm_download_waits_for_early_js_only_and_each_file_is_sent_once(
         strict_page: Any, page_guard: Any, logged_site: tuple[str, list[str]]) -> None:
     """pyodide.asm.wasm, the boot's largest download, is asked for by the runtime worker the page's first
-    script (early.js) starts (D130; D108 preloaded it from index.html, whose loader read its 9.6 MB on the
-    page's main thread): while the loader (boot.js) is held back the wasm is requested all the same; while
-    early.js is, it is not; then the boot completes from that one download, every file sent once."""
+    script (early.js) starts from the code it holds (D130, D131; D108 preloaded it from index.html, whose
+    loader read its 9.6 MB on the page's main thread): while the loader (boot.js) is held back the wasm is
+    requested all the same, and no worker script is; while early.js is, it is not; then the boot completes
+    from that one download, every file sent once."""
     base, sent = logged_site
     page = strict_page
     page_guard.allow_origin(base)
@@ -80,6 +81,8 @@ def test_the_wasm_download_waits_for_early_js_only_and_each_file_is_sent_once(
     wasm = wait_for_wasm(page, sent, held["boot.js"])
     assert not any(p.endswith("/web/boot/boot.js") for p in sent), sent
     assert wasm, ("the wasm waited for boot.js", sent)
+    # Nor for the runtime worker's own script: early.js holds its code (D131).
+    assert "/web/boot/runtime-worker.js" not in sent, sent
     for route in held["boot.js"]:
         route.continue_()
     page.unroute("**/web/boot/boot.js")

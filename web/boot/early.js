@@ -15,6 +15,9 @@
 
 const RUNTIME = new URL("../../runtime/pyodide-@PYODIDE_VERSION@/", import.meta.url);
 const SNAPSHOT = "@SNAPSHOT@";
+// The runtime worker's own code, minified (scripts/build.py, D131): started from a blob: URL, it needs no
+// request of its own, so over a line the wasm's request waits for this module only. Unbuilt, its file.
+const WORKER_CODE = "@RUNTIME_WORKER@";
 /** Sizes in bytes of what the engine worker downloads on boot (file names in RUNTIME). */
 export const RUNTIME_SIZES = /** @type {Record<string, number>} */ (
   JSON.parse('@RUNTIME_SIZES@'.startsWith("@") ? "{}" : '@RUNTIME_SIZES@'));
@@ -50,8 +53,11 @@ function startRuntime() {
   let listener = null;
   const deliver = (/** @type {RuntimeMessage} */ data) => (listener ? listener(data) : waiting.push(data));
   if (wasm) job.wasm = wasm;
+  job.format = new URL("./snapshot-format.js", import.meta.url).href;
   try {
-    const worker = new Worker(new URL("./runtime-worker.js", import.meta.url), { type: "module", name: "runtime" });
+    const code = WORKER_CODE.startsWith("@") ? null : new Blob([WORKER_CODE], { type: "text/javascript" });
+    const url = code ? URL.createObjectURL(code) : new URL("./runtime-worker.js", import.meta.url);
+    const worker = new Worker(url, { type: "module", name: "runtime" });
     worker.onmessage = ({ data }) => deliver(data);
     worker.onerror = (event) => {
       event.preventDefault();

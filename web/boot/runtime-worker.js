@@ -1,6 +1,7 @@
 // Prepares the runtime's two big pieces off the page's main thread (see early.js): the page starts this
 // worker as its first act, long before PyScript creates the engine worker.
-// Message in: {wasm: url of pyodide.asm.wasm, snapshot: url of the gzip'd memory snapshot}.
+// Message in: {wasm: url of pyodide.asm.wasm, snapshot: url of the gzip'd memory snapshot, format: url of
+// snapshot-format.js} (absolute URLs: built, this code runs from a blob: URL, D131).
 // Messages out, one per piece as it is ready: {wasm: WebAssembly.Module (compiled)}, {snapshot: ArrayBuffer
 // (the memory image, transferred)}, {absent: "snapshot"} (no earlier visit kept it: the first visit boots
 // without it, never downloading it first), or {failed: "wasm" | "snapshot", error}. Then it closes.
@@ -18,7 +19,7 @@ addEventListener("message", async ({ data }) => {
   }
   if (job.snapshot) {
     const url = job.snapshot;
-    jobs.push(import("./snapshot-format.js").then(({ keptSnapshot }) => keptSnapshot(url)).then(
+    jobs.push(import(job.format || "./snapshot-format.js").then(({ keptSnapshot }) => keptSnapshot(url)).then(
       (buffer) => (buffer ? postMessage({ snapshot: buffer }, [buffer]) : postMessage({ absent: "snapshot" })),
       (err) => postMessage({ failed: "snapshot", error: String(err?.message || err) })));
   }

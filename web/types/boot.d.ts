@@ -16,6 +16,7 @@ interface RuntimeMessage {
 interface RuntimeJob {
   wasm?: string;
   snapshot?: string;
+  format?: string;          // snapshot-format.js (the worker may run from a blob: URL)
 }
 
 /** The parameters boot.js gives every module worker (worker-prelude.js reads them). */
