@@ -44,9 +44,11 @@ ROOT = Path(__file__).resolve().parent.parent
 # The memory snapshot: restored instead of booting Python in the worker. Off: set
 # ORIFLAMME_SNAPSHOT=0 when building (the page then boots Python from the precompiled stdlib).
 SNAPSHOT = os.environ.get("ORIFLAMME_SNAPSHOT", "1") != "0"
-# Engine modules the browser never imports (terminal front end, benchmarks, the arena): not in the snapshot.
+# Engine modules the browser never imports (terminal front end, benchmarks, the arena, the bots'
+# measuring tools): not in the snapshot.
 NOT_IN_BROWSER = ("oriflamme.__main__", "tabletop.__main__", "tabletop.cli", "oriflamme.bench",
-                  "oriflamme.bots.bench", "tabletop.arena", "tabletop.arena_stats")
+                  "oriflamme.bots.bench", "oriflamme.bots.converged", "oriflamme.bots.fit_cutoff",
+                  "tabletop.arena", "tabletop.arena_stats")
 CACHE = ROOT / ".cache" / "precompile"
 TRACE = ROOT / "scripts" / "boot_trace.py"  # what a boot and the games import (run in Pyodide)
 ON_DEMAND = ROOT / "py" / "stdlib_on_demand.py"  # imports any other stdlib module from the full archive

@@ -13,6 +13,7 @@ import json
 import re
 import shutil
 import subprocess
+import sys
 import zipfile
 from functools import cache
 from pathlib import Path
@@ -206,6 +207,21 @@ def test_engine_modules_in_the_snapshot_list() -> None:
     assert not excluded & set(modules), excluded & set(modules)
     assert not any(m.startswith("tabletop.cli.") for m in modules)  # a package excluded with its modules
     assert set(modules) == {m for m in expected if not any(m == s or m.startswith(s + ".") for s in excluded)}
+
+
+def test_the_modules_the_browser_gets_import_without_those_it_leaves_out() -> None:
+    """The snapshot imports every engine module the browser gets; one that imports a module left out
+    (a developer's tool importing the benchmarks, say) fails the build. Checked here in CPython, at once."""
+    build = load_script("build")
+    precompile = load_script("precompile")
+    modules = precompile.engine_modules(build.engine_zip())
+    code = ("import importlib, json, sys\n"
+            f"for m in {modules!r}: importlib.import_module(m)\n"
+            "print(json.dumps(sorted(sys.modules)))")
+    out = subprocess.run([sys.executable, "-c", code], cwd=ROOT / "py", capture_output=True, text=True,
+                         check=True).stdout
+    left_out = precompile.NOT_IN_BROWSER
+    assert [m for m in json.loads(out) if any(m == s or m.startswith(s + ".") for s in left_out)] == []
 
 
 def test_config_and_page_for_the_fast_boot() -> None:
