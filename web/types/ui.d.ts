@@ -99,8 +99,8 @@ export interface LoopEvents {
 
 /** What screen.js gives an adapter's screen() besides the update and the state. */
 export interface ScreenContext {
-  log: VNode | null;                   // null in a table's first frame (screen.js, D102)
-  arriving?: boolean;                  // the table's first frame: what is below the decision comes next
+  log: VNode | null;                   // null until a table drawn anew has its last part (screen.js, D102, D140)
+  parts: number;                       // how many of the adapter's parts to draw: Infinity once all are there
   hint: VNode | null;
   speed: number;
   rerender: () => void;
@@ -110,6 +110,9 @@ export interface ScreenContext {
 /** One game in the page (games.js): web/ui/<game>/index.js. */
 export interface Adapter {
   id: string;
+  /** A table drawn anew arrives in this many parts, a frame each, the log with the last (D140); 2 if absent
+   * (D102: the table, then the log). */
+  parts?: number;
   screen(u: Update<any>, ui: State, ctx: ScreenContext): (Child | null)[];
   rules(view: BaseView | null, setup: Setup | null): VNode;
   tell(ev: GameEvent, view: any, viewer: Colour | null | undefined): string;

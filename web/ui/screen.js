@@ -73,29 +73,37 @@ export function markHint() {
 export function focusFirstAction() {
   const el = /** @type {HTMLElement | null} */ (app.querySelector(".overlay [data-ui], [data-action], [data-select-card]"));
   if (el) el.focus({ preventScroll: true });
-  else if (arriving) focusOnArrival = true; // the first choices may be in the part still to come (the hand)
+  else if (partsDrawn !== ALL) focusOnArrival = true; // the first choices may be in a part still to come (the hand)
 }
 
-// A table drawn anew (a deal, a resumed save, a hot-seat hand-over) arrives in two frames (D102): its
-// top, players, queue and decision first, then, once that frame is painted, the parts below or beside
-// them (the hand, the log), so nothing drawn in the first frame moves. Drawn at once, every element new,
-// its first style and layout were one long frame (the freeze of a first visit; a dropped animation frame
-// on a phone).
+// A table drawn anew (a deal, a resumed save, a hot-seat hand-over) arrives a part per frame (D102, D140),
+// top to bottom: the adapter's parts (Oriflamme: the top bar and players; then the queue and the
+// decision; then the hand), the log (below or beside them) with the last one, so nothing already drawn
+// moves. Drawn at once, every element new, its first style and layout were one long frame (the freeze of
+// a first visit; a dropped animation frame on a phone); each part is now a frame of its own, and the
+// page's other tasks (timers, the engine's messages) run between them.
+const ALL = Infinity;
 let tableUp = false; // the game's table is on screen
-let arriving = false; // its first frame is drawn, the rest is not yet
-let focusOnArrival = false; // focusFirstAction found nothing in the first frame
+let partsDrawn = ALL; // how many of its parts are drawn: ALL once the last one (and the log) is there
+let arrival = 0; // the table drawn anew whose parts are coming (a newer one takes over)
+let focusOnArrival = false; // focusFirstAction found nothing in the parts drawn so far
 
-function tableArrives() {
+/** @param {number} parts the adapter's parts, the last one with the log */
+function tableArrives(parts) {
   if (tableUp) return;
   tableUp = true;
-  arriving = true;
-  afterNextPaint(async () => {
-    await afterAnimations(); // (what the first frame started, e.g. a card fading in: D123)
-    arriving = false;
+  partsDrawn = 1;
+  const mine = ++arrival;
+  const next = () => afterNextPaint(async () => {
+    await afterAnimations(); // (what the last frame started, e.g. a card fading in: D123)
+    if (mine !== arrival) return;
+    partsDrawn = partsDrawn + 1 < parts ? partsDrawn + 1 : ALL;
     render();
+    if (partsDrawn !== ALL) { next(); return; }
     if (focusOnArrival && !app.contains(document.activeElement)) focusFirstAction();
     focusOnArrival = false;
   });
+  next();
 }
 
 /** A link deals another game than the one in progress on this device: which one to play? */
@@ -132,8 +140,8 @@ function draw() {
   } else if (S.pass) { // hot-seat hand-over: web/ui/hotseat.js
     out.push(passScreen(S.pass));
   } else {
-    tableArrives();
-    out.push(...game.screen(S.update, S, { log: arriving ? null : logPanel(), arriving, hint: learnBox(S.update, hintBox()),
+    tableArrives(game.parts ?? 2);
+    out.push(...game.screen(S.update, S, { log: partsDrawn === ALL ? logPanel() : null, parts: partsDrawn, hint: learnBox(S.update, hintBox()),
       speed: speed(), rerender: render, withShare: (v) => withReview(withShare(v)) }));
   }
   if (S.askLink != null && S.screen === "setup") out.push(linkQuestion());

@@ -16,6 +16,7 @@ import { youIn } from "../hotseat.js";
 /** @typedef {{cards: string[], tokens: boolean, rounds?: number}} EditionFacts */
 
 export const id = "oriflamme";
+export { PARTS as parts } from "./table.js";
 export { replayTitle, replayRows, replayBoard } from "./replay.js";
 // The table's parts by name, for pages that draw one outside a game (the browser tests do): the page's
 // modules are bundled (D101), so these have no file of their own to import.
@@ -68,7 +69,7 @@ export function screen(u, ui, ctx) {
     tokens: edition(view.edition).tokens, hint: ctx.hint,
     // the move itself (its first event), announced once; its consequences are in the log
     announce: (u.events || []).map((ev) => tell(ev, view, you)).find((x) => x) || "",
-    arriving: Boolean(ctx.arriving),
+    parts: ctx.parts,
   };
   return [
     h("div", { class: "game", key: "game" }, table(view, P, ui.sel, meta), ctx.log),

@@ -264,20 +264,25 @@ function handArea(view, P, sel) {
       aside.map((c, i) => h("span", { key: `a${i}`, class: "chip", "data-card": c, "data-info": c, title: ability(ed, c) }, cardName(ed, c)))) : null);
 }
 
+/** A table drawn anew arrives in three parts, a frame each, the page's log with the last (D140): see table(). */
+export const PARTS = 3;
+
 /**
  * The whole table. The queue comes before the decision panel, whose height varies: what the player
- * watches never moves (a card's details open in a sheet over the table: web/ui/carddetail.js). In a
- * table's first frame (`meta.arriving`, D102) the hand, last, is left for the next frame.
+ * watches never moves (a card's details open in a sheet over the table: web/ui/carddetail.js). A table
+ * drawn anew has `meta.parts` of its parts, top to bottom (D102, D140): the top bar and the players; then
+ * the queue and the decision, where the player acts; then the hand (and screen.js's log).
  * @param {OriflammeView} view
  * @param {Legal} P
  * @param {Selection} sel
  * @param {TableMeta} meta
  */
 export function table(view, P, sel, meta) {
+  const parts = meta.parts ?? PARTS;
   return h("div", { class: `table ed-${view.edition} ${P.place.size ? "placing" : ""}`, "data-testid": "table" },
     oriflammeTopBar(view),
     players(view, P, meta),
-    queue(view, P, sel, meta),
-    decisionPanel(view, P, meta),
-    meta.arriving ? null : handArea(view, P, sel));
+    parts >= 2 ? queue(view, P, sel, meta) : null,
+    parts >= 2 ? decisionPanel(view, P, meta) : null,
+    parts >= 3 ? handArea(view, P, sel) : null);
 }

@@ -34,7 +34,7 @@ export interface TableMeta {
   tokens: boolean;                     // does this edition use tokens (the catalogue's)
   hint: VNode | null;
   announce: string;                    // what the live region says of this update (one sentence)
-  arriving?: boolean;                  // the table's first frame: the hand comes in the next (D102)
+  parts?: number;                      // the parts drawn (D102, D140): all of them if absent or Infinity
 }
 
 /** How one card is drawn (oriflamme/table.js card). */
