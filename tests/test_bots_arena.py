@@ -94,14 +94,18 @@ def test_an_entry_can_have_its_own_budget() -> None:
 
 def test_an_entry_can_be_a_variant_of_a_level() -> None:
     """`expert:horizon=1:exploration=0.5@40`: the expert with two parameters changed and its own cap
-    (screening variants at the same budget); a name that is not a number parameter is refused."""
+    (screening variants at the same budget); a switch takes 0 or 1; a name that is not a number
+    parameter or switch is refused."""
     spec = registry.get("oriflamme")
     bot = make_entry(spec, "expert:horizon=1:exploration=0.5@40", 3, None, None, False)
     plain = make_entry(spec, "expert", 3, None, None, False)
     assert (bot.horizon, bot.exploration, bot.iterations) == (1, 0.5, 40)
     assert (plain.horizon, plain.exploration) == (0, 0.7)
     assert isinstance(bot.horizon, int)
-    for bad in ("expert:level=hard", "expert:nothing=1", "expert:horizon", "normal:horizon=1"):
+    assert make_entry(spec, "expert:hide_opponents=1", 3, None, None, False).hide_opponents is True
+    assert make_entry(spec, "hard:hide_opponents=0", 3, None, None, False).hide_opponents is False
+    for bad in ("expert:level=hard", "expert:nothing=1", "expert:horizon", "normal:horizon=1",
+                "expert:hide_opponents=2"):
         with pytest.raises(ValueError):
             make_entry(spec, bad, 3, None, None, False)
     results = play_deal(("oriflamme", "prototype", ["expert:horizon=1@30", "hard@30"], 1, 0, None, None))

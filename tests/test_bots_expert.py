@@ -241,3 +241,46 @@ def test_whether_more_thinking_changes_a_choice_is_counted_per_kind_of_decision(
     assert {k: n for k, (n, _, _) in rows.items()} == dict(kinds)
     assert all(0 <= long <= n and 0 <= again <= n for n, long, again in rows.values())
     assert rows == agreement("hard", 30, 60, 8, unit="iterations")
+
+
+def test_with_hidden_opponent_choices_the_tree_goes_on_from_what_was_seen() -> None:
+    """`hide_opponents`: an opponent's placement (which card) and stay (on what) are choices the
+    searcher cannot see. Their statistics stay keyed by the move, so the opponent still chooses with its
+    own cards, but the tree goes on below from one node per thing seen (where the card went, that it
+    stayed), so no later choice in the tree depends on a card the searcher could not see."""
+    import random as rnd
+
+    from oriflamme import new_game
+    from oriflamme.bots.expert import ExpertBot
+    from tabletop.search import Node
+
+    g = new_game("retail", 3, seed=5)
+    rng = rnd.Random(5)
+    while not (g.state.round == 2 and g.state.placed == 0):
+        g.play(rng.choice(g.legal_actions()))
+    me = g.to_act
+    assert me is not None
+
+    def hidden_moves_with_subtrees(hide: bool) -> tuple[int, set[Any]]:
+        bot = ExpertBot(3, iterations=3000)
+        bot.hide_opponents = hide
+        root = bot.search(g.view(me))
+        leaks, seen = 0, set()
+        stack: list[Node] = [root]
+        while stack:
+            node = stack.pop()
+            for key, child in node.children.items():
+                move, tag = key if isinstance(key[0], tuple) else (key, None)
+                placed = move[0] == "place" and child.player != me
+                hidden = placed or (tag is not None and move == ("stay",))
+                leaks += hidden and bool(child.children)
+                stack.append(child)
+            for key, after in (node.after or {}).items():
+                seen.add(key)
+                stack.append(after)
+        return leaks, seen
+
+    leaks, seen = hidden_moves_with_subtrees(True)
+    assert leaks == 0
+    assert any(key[0] == "place" for key in seen) and all(len(key) <= 2 for key in seen)
+    assert hidden_moves_with_subtrees(False)[0] > 0  # single-observer: the tree below knows the card

@@ -48,7 +48,7 @@ def entry_names(bots: list[str]) -> list[str]:
 
 def make_entry(spec: Any, entry: str, seed: int, budget_ms: float | None, iterations: int | None,
                cpu_clock: bool) -> Any:
-    """The bot for one line-up entry: `level[:name=value...][@N]`."""
+    """The bot for one line-up entry: `level[:name=value...][@N]` (a number parameter, or a switch 0/1)."""
     # `level@N` gives this entry its own budget: N ms with a time budget, else N iterations.
     head, _, own = entry.partition("@")
     level, *options = head.split(":")
@@ -59,8 +59,12 @@ def make_entry(spec: Any, entry: str, seed: int, budget_ms: float | None, iterat
     for option in options:
         name, _, value = option.partition("=")
         old = getattr(bot, name, None)
+        if isinstance(old, bool) and value in ("0", "1"):  # a switch: name=1 or name=0
+            setattr(bot, name, value == "1")
+            continue
         if not value or isinstance(old, bool) or not isinstance(old, int | float):
-            raise ValueError(f"bots: {entry!r}: {name!r} is not a number parameter of the {level} bot")
+            raise ValueError(f"bots: {entry!r}: {name!r} is not a number parameter or switch (0/1) "
+                             f"of the {level} bot")
         setattr(bot, name, type(old)(float(value)) if isinstance(old, int) else float(value))
     return bot
 

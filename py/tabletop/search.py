@@ -46,6 +46,10 @@ class SearchGame(Protocol[S, M]):
 
     # With `tags`, a node's children are keyed by (move, tag(s)): what the player to act knows that the
     # searcher does not (an opponent's own face-down card), so the tree models each case apart.
+    # Such a game may also have `seen(m)`: what the others see of a tagged move when it hides something
+    # (where a face-down card went, not which), or None when they see it whole. Its statistics stay keyed
+    # by the move, but the tree goes on below from one node per thing seen, so the searcher's later
+    # choices cannot depend on what it could not see (the leak of single-observer search).
     tags: bool
 
     def tag(self, s: S) -> Hashable | None: ...
@@ -76,11 +80,12 @@ class _Restricted(Generic[S, M]):
 
 
 class Node:
-    __slots__ = ("avail", "children", "player", "reward", "visits")
+    __slots__ = ("after", "avail", "children", "player", "reward", "visits")
 
     def __init__(self, player: str | None) -> None:
         self.player = player  # who made the move leading here
         self.children: dict[Any, Node] = {}
+        self.after: dict[Any, Node] | None = None  # what follows a hidden move, by what was seen of it
         self.visits = 0
         self.avail = 1
         self.reward = 0.0
@@ -161,6 +166,7 @@ class ISMCTS(Generic[S, M]):
         sample, live, legal_moves, apply = game.sample, game.live, game.moves, game.apply
         to_act, playout, payoffs = game.to_act, game.playout, game.payoffs
         tag_of = game.tag if game.tags else None
+        seen_of = getattr(game, "seen", None) if game.tags else None
         it = 0
         while it < self.iterations:
             if deadline is not None and it & 7 == 0 and it and clock() > deadline:
@@ -204,7 +210,17 @@ class ISMCTS(Generic[S, M]):
                 assert best is not None and best_m is not None
                 apply(s, best_m)
                 path.append(best)
-                node = best
+                seen = None if tag is None or seen_of is None else seen_of(best_m)
+                if seen is None:
+                    node = best
+                else:  # go on from what the others saw of the move, whichever it was
+                    after = node.after
+                    if after is None:
+                        node.after = after = {}
+                    nxt = after.get(seen)
+                    if nxt is None:
+                        nxt = after[seen] = Node(None)
+                    node = nxt
             playout(s, rng)  # the game's own loop: the bulk of the time, so no call per step here
             pay = payoffs(s)
             for n in path:

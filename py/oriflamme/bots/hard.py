@@ -22,7 +22,7 @@ from tabletop.search import ISMCTS, Node
 
 from .. import engine
 from ..actions import to_text
-from ..engine import Move
+from ..engine import REVEAL, STAY, Move
 from ..sampling import Sampler
 from ..state import NAME, PLACEMENT, RESOLUTION, State
 from .common import payoffs, policy_step
@@ -41,13 +41,15 @@ class OriflammeSearch:
     text = staticmethod(to_text)
 
     def __init__(self, view: dict[str, Any], horizon: int, sampler: Sampler, split_reveals: bool,
-                 future: float = 1.0, growth: float = 0.0) -> None:
+                 future: float = 1.0, growth: float = 0.0, hide: bool = False) -> None:
         self.sample = sampler.sample
         if future != 1.0 or growth:
             self.payoffs = functools.partial(payoffs, future=future, growth=growth)
         self.stop_round = view["round"] + horizon
         self.me = view["viewer"]
-        self.tags = split_reveals
+        self.tags = split_reveals or hide
+        self.reveals = split_reveals
+        self.hide = hide
 
     @staticmethod
     def apply(s: State, m: Move, _apply: Any = engine.apply) -> None:
@@ -62,8 +64,20 @@ class OriflammeSearch:
             apply(s, policy_step(s, rng), None)
 
     def tag(self, s: State) -> str | None:
-        """An opponent's reveal-or-stay is keyed by the card it holds there."""
-        return s.queue[s.cursor][-1][NAME] if s.pending == "reveal" and s.to_act != self.me else None
+        """An opponent's reveal-or-stay is keyed by the card it holds there; with `hide`, its placement
+        is marked as a choice from a hand the searcher does not see."""
+        if s.to_act == self.me:
+            return None
+        if s.pending == "reveal":
+            return s.queue[s.cursor][-1][NAME] if self.reveals else None
+        return "hand" if self.hide and s.pending == "place" else None
+
+    def seen(self, m: Move) -> Move | None:
+        """With `hide`, what the searcher sees of an opponent's hidden choice: where it placed a card, not
+        which; that it stayed, not on what. The tree goes on from there (`tabletop.search`)."""
+        if not self.hide or m == REVEAL:
+            return None
+        return m if m == STAY else ("place", m[2])
 
 
 class HardBot(ISMCTS[State, Move]):
@@ -77,6 +91,9 @@ class HardBot(ISMCTS[State, Move]):
     # margin's scale grows per round left. Hard keeps the hand-made values.
     future_weight = 1.0
     scale_growth = 0.0
+    # Let the searcher's later choices in the tree depend only on what it sees of an opponent's hidden
+    # choices (where a card went, that a card stayed), not on which card it was in the deal.
+    hide_opponents = False
     default_budget_ms = DEFAULT_BUDGET_MS
     default_iterations = DEFAULT_ITERATIONS
 
@@ -86,7 +103,7 @@ class HardBot(ISMCTS[State, Move]):
 
     def game(self, view: dict[str, Any]) -> OriflammeSearch:
         return OriflammeSearch(view, self.horizon, self.sampler(view), self.split_reveals,
-                               self.future_weight, self.scale_growth)
+                               self.future_weight, self.scale_growth, self.hide_opponents)
 
 
 __all__ = ["HardBot", "Node", "OriflammeSearch"]
