@@ -284,3 +284,39 @@ def test_with_hidden_opponent_choices_the_tree_goes_on_from_what_was_seen() -> N
     assert leaks == 0
     assert any(key[0] == "place" for key in seen) and all(len(key) <= 2 for key in seen)
     assert hidden_moves_with_subtrees(False)[0] > 0  # single-observer: the tree below knows the card
+
+
+def test_with_separate_trees_each_player_sees_only_where_the_others_placed() -> None:
+    """`separate_trees` (multiple-observer search): a tree per player, holding only that player's own
+    choices; the others' moves lead on by what it sees of them. The searcher's tree keeps which card it
+    placed, but in each opponent's tree its placement is only a position, so the opponents in the search
+    cannot answer a face-down card they could not see (single-observer search lets them)."""
+    import random as rnd
+
+    from oriflamme import new_game
+    from oriflamme.bots.expert import ExpertBot
+    from tabletop.search import Node
+
+    g = new_game("retail", 3, seed=5)
+    rng = rnd.Random(5)
+    while not (g.state.round == 2 and g.state.placed == 0):
+        g.play(rng.choice(g.legal_actions()))
+    me = g.to_act
+    assert me is not None
+    bot = ExpertBot(3, iterations=3000)
+    bot.separate_trees = True
+    root = bot.search(g.view(me))
+    trees = bot.last_trees
+    assert trees is not None and trees[me] is root and set(trees) == set(g.state.seats)
+    assert all(len(move) == 3 for move in root.children)  # its own placements: which card, where
+    for owner, tree in trees.items():
+        stack: list[Node] = [tree]
+        while stack:
+            node = stack.pop()
+            assert all(child.player == owner for child in node.children.values())
+            for key in node.after or {}:
+                assert key[0] != "place" or len(key) == 2  # another's placement: where, never which
+            stack += [*node.children.values(), *(node.after or {}).values()]
+        if owner != me:
+            assert tree.after and not tree.children
+            assert {key[0] for key in tree.after} == {"place"}

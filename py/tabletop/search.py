@@ -50,6 +50,9 @@ class SearchGame(Protocol[S, M]):
     # (where a face-down card went, not which), or None when they see it whole. Its statistics stay keyed
     # by the move, but the tree goes on below from one node per thing seen, so the searcher's later
     # choices cannot depend on what it could not see (the leak of single-observer search).
+    # A game may instead have `observers` (its players, the searcher first): then every player has a tree
+    # of its own, where the others' moves lead on by what that player sees of them (multiple-observer
+    # ISMCTS): opponents in the search no longer know the searcher's face-down cards either.
     tags: bool
 
     def tag(self, s: S) -> Hashable | None: ...
@@ -91,6 +94,17 @@ class Node:
         self.reward = 0.0
 
 
+def _follow(node: Node, seen: Any) -> Node:
+    """The node that follows `node` when a move seen as `seen` is played there by someone else."""
+    after = node.after
+    if after is None:
+        node.after = after = {}
+    nxt = after.get(seen)
+    if nxt is None:
+        nxt = after[seen] = Node(None)
+    return nxt
+
+
 class ISMCTS(Generic[S, M]):
     """A search bot: subclasses say how to make their game's `SearchGame` from a view."""
 
@@ -109,6 +123,7 @@ class ISMCTS(Generic[S, M]):
         self.budget_ms = budget_ms
         self.iterations = iterations if iterations is not None else self.default_iterations
         self.last_iterations = 0
+        self.last_trees: dict[Any, Node] | None = None
 
     def game(self, view: dict[str, Any]) -> SearchGame[S, M]:
         raise NotImplementedError
@@ -157,7 +172,12 @@ class ISMCTS(Generic[S, M]):
     def run(self, game: SearchGame[S, M], prior: dict[Any, float] | None = None,
             start: float | None = None) -> Node:
         rng = self.rng
-        root = Node(None)
+        # Multiple-observer search: one tree per player, each keyed by what its owner sees of the moves
+        # (`observers`: the players, the searcher first). Else one tree for all.
+        observers: Sequence[Any] | None = getattr(game, "observers", None)
+        roots = None if observers is None else {p: Node(None) for p in observers}
+        root = Node(None) if roots is None or observers is None else roots[observers[0]]
+        nodes: dict[Any, Node] | None = None
         clock = self.clock
         if start is None:
             start = clock()
@@ -174,6 +194,8 @@ class ISMCTS(Generic[S, M]):
             it += 1
             s = sample(rng)
             node = root
+            if roots is not None:
+                nodes = dict(roots)
             path: list[Node] = []
             # Selection and expansion, within the horizon.
             while live(s):
@@ -181,6 +203,9 @@ class ISMCTS(Generic[S, M]):
                 if len(moves) == 1:
                     apply(s, moves[0])
                     continue
+                player = to_act(s)
+                if nodes is not None:
+                    node = nodes[player]
                 kids = node.children
                 untried = []
                 best: Node | None = None
@@ -199,7 +224,6 @@ class ISMCTS(Generic[S, M]):
                             u += prior.get(m, 0.0) / (ch.visits + 1)
                         if u > best_u:
                             best_u, best, best_m = u, ch, m
-                player = to_act(s)
                 if untried:
                     m = untried[rng.randrange(len(untried))]
                     child = Node(player)
@@ -210,21 +234,22 @@ class ISMCTS(Generic[S, M]):
                 assert best is not None and best_m is not None
                 apply(s, best_m)
                 path.append(best)
+                if nodes is not None:  # each other player's tree goes on from what it saw of the move
+                    seen = None if seen_of is None else seen_of(best_m)
+                    key = best_m if seen is None else seen
+                    for q, n in nodes.items():
+                        if q != player:
+                            nodes[q] = _follow(n, key)
+                    nodes[player] = best
+                    continue
                 seen = None if tag is None or seen_of is None else seen_of(best_m)
-                if seen is None:
-                    node = best
-                else:  # go on from what the others saw of the move, whichever it was
-                    after = node.after
-                    if after is None:
-                        node.after = after = {}
-                    nxt = after.get(seen)
-                    if nxt is None:
-                        nxt = after[seen] = Node(None)
-                    node = nxt
+                # An opponent's hidden move: the tree goes on from what was seen of it, whichever it was.
+                node = best if seen is None else _follow(node, seen)
             playout(s, rng)  # the game's own loop: the bulk of the time, so no call per step here
             pay = payoffs(s)
             for n in path:
                 n.visits += 1
                 n.reward += pay[n.player] if n.player is not None else 0.0
         self.last_iterations = it
+        self.last_trees = roots  # each player's tree of a multiple-observer search, for inspection
         return root

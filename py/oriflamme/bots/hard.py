@@ -22,7 +22,7 @@ from tabletop.search import ISMCTS, Node
 
 from .. import engine
 from ..actions import to_text
-from ..engine import REVEAL, STAY, Move
+from ..engine import STAY, Move
 from ..sampling import Sampler
 from ..state import NAME, PLACEMENT, RESOLUTION, State
 from .common import payoffs, policy_step
@@ -41,15 +41,19 @@ class OriflammeSearch:
     text = staticmethod(to_text)
 
     def __init__(self, view: dict[str, Any], horizon: int, sampler: Sampler, split_reveals: bool,
-                 future: float = 1.0, growth: float = 0.0, hide: bool = False) -> None:
+                 future: float = 1.0, growth: float = 0.0, hide: bool = False,
+                 separate: bool = False) -> None:
         self.sample = sampler.sample
         if future != 1.0 or growth:
             self.payoffs = functools.partial(payoffs, future=future, growth=growth)
         self.stop_round = view["round"] + horizon
         self.me = view["viewer"]
-        self.tags = split_reveals or hide
+        self.tags = split_reveals or hide or separate
         self.reveals = split_reveals
-        self.hide = hide
+        self.hide = hide or separate
+        if separate:  # a tree per player (`tabletop.search`), the searcher's first
+            seats = view["seats"]
+            self.observers = (self.me, *(c for c in seats if c != self.me))
 
     @staticmethod
     def apply(s: State, m: Move, _apply: Any = engine.apply) -> None:
@@ -75,9 +79,11 @@ class OriflammeSearch:
     def seen(self, m: Move) -> Move | None:
         """With `hide`, what the searcher sees of an opponent's hidden choice: where it placed a card, not
         which; that it stayed, not on what. The tree goes on from there (`tabletop.search`)."""
-        if not self.hide or m == REVEAL:
+        if not self.hide:
             return None
-        return m if m == STAY else ("place", m[2])
+        if m[0] == "place":
+            return ("place", m[2])
+        return m if m == STAY else None
 
 
 class HardBot(ISMCTS[State, Move]):
@@ -94,6 +100,9 @@ class HardBot(ISMCTS[State, Move]):
     # Let the searcher's later choices in the tree depend only on what it sees of an opponent's hidden
     # choices (where a card went, that a card stayed), not on which card it was in the deal.
     hide_opponents = False
+    # A tree per player, each going on from what its player sees of the others' moves (multiple-observer
+    # ISMCTS): the opponents in the search do not know the searcher's face-down cards either.
+    separate_trees = False
     default_budget_ms = DEFAULT_BUDGET_MS
     default_iterations = DEFAULT_ITERATIONS
 
@@ -103,7 +112,8 @@ class HardBot(ISMCTS[State, Move]):
 
     def game(self, view: dict[str, Any]) -> OriflammeSearch:
         return OriflammeSearch(view, self.horizon, self.sampler(view), self.split_reveals,
-                               self.future_weight, self.scale_growth, self.hide_opponents)
+                               self.future_weight, self.scale_growth, self.hide_opponents,
+                               self.separate_trees)
 
 
 __all__ = ["HardBot", "Node", "OriflammeSearch"]
