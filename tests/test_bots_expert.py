@@ -243,6 +243,21 @@ def test_whether_more_thinking_changes_a_choice_is_counted_per_kind_of_decision(
     assert rows == agreement("hard", 30, 60, 8, unit="iterations")
 
 
+def test_whether_a_variant_changes_a_choice_is_counted_against_a_reseed() -> None:
+    """`python -m oriflamme.bots.converged expert 330 expert:separate_trees=1 32`: in place of the long
+    budget an arena entry chooses with the same budget, counted like the long choice."""
+    from oriflamme.bots.converged import agreement, main
+
+    rows = agreement("hard", 30, "hard:exploration=0.3", 6, unit="iterations")
+    assert sum(n for n, _, _ in rows.values()) == 6
+    assert all(0 <= other <= n and 0 <= again <= n for n, other, again in rows.values())
+    assert rows == agreement("hard", 30, "hard:exploration=0.3", 6, unit="iterations")
+    with pytest.raises(ValueError):
+        agreement("hard", 30, "hard:nothing=1", 6, unit="iterations")
+    with pytest.raises(ValueError):
+        main(["hard", "5", "hard:nothing=1", "1"])
+
+
 def test_with_hidden_opponent_choices_the_tree_goes_on_from_what_was_seen() -> None:
     """`hide_opponents`: an opponent's placement (which card) and stay (on what) are choices the
     searcher cannot see. Their statistics stay keyed by the move, so the opponent still chooses with its
