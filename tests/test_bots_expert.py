@@ -305,7 +305,8 @@ def test_with_separate_trees_each_player_sees_only_where_the_others_placed() -> 
     """`separate_trees` (multiple-observer search): a tree per player, holding only that player's own
     choices; the others' moves lead on by what it sees of them. The searcher's tree keeps which card it
     placed, but in each opponent's tree its placement is only a position, so the opponents in the search
-    cannot answer a face-down card they could not see (single-observer search lets them)."""
+    cannot answer a face-down card they could not see (single-observer search lets them). A card
+    revealed is seen by all: the trees go on by its name."""
     import random as rnd
 
     from oriflamme import new_game
@@ -335,3 +336,11 @@ def test_with_separate_trees_each_player_sees_only_where_the_others_placed() -> 
         if owner != me:
             assert tree.after and not tree.children
             assert {key[0] for key in tree.after} == {"place"}
+    # An opponent's reveal shows its card: the searcher's tree goes on by which card it was.
+    reveals: list[Any] = []
+    stack = [root]
+    while stack:
+        node = stack.pop()
+        reveals += [key for key in node.after or {} if key[0] == ("reveal",) or key == ("reveal",)]
+        stack += [*node.children.values(), *(node.after or {}).values()]
+    assert reveals and all(len(key) == 2 and isinstance(key[1], str) for key in reveals)

@@ -47,9 +47,10 @@ class SearchGame(Protocol[S, M]):
     # With `tags`, a node's children are keyed by (move, tag(s)): what the player to act knows that the
     # searcher does not (an opponent's own face-down card), so the tree models each case apart.
     # Such a game may also have `seen(m)`: what the others see of a tagged move when it hides something
-    # (where a face-down card went, not which), or None when they see it whole. Its statistics stay keyed
-    # by the move, but the tree goes on below from one node per thing seen, so the searcher's later
-    # choices cannot depend on what it could not see (the leak of single-observer search).
+    # (where a face-down card went, not which), or None when they see it whole, tag included (a revealed
+    # card: its name). Its statistics stay keyed by the move, but the tree goes on below from one node
+    # per thing seen, so the searcher's later choices cannot depend on what it could not see (the leak of
+    # single-observer search).
     # A game may instead have `observers` (its players, the searcher first): then every player has a tree
     # of its own, where the others' moves lead on by what that player sees of them (multiple-observer
     # ISMCTS): opponents in the search no longer know the searcher's face-down cards either.
@@ -236,7 +237,7 @@ class ISMCTS(Generic[S, M]):
                 path.append(best)
                 if nodes is not None:  # each other player's tree goes on from what it saw of the move
                     seen = None if seen_of is None else seen_of(best_m)
-                    key = best_m if seen is None else seen
+                    key = seen if seen is not None else best_m if tag is None else (best_m, tag)
                     for q, n in nodes.items():
                         if q != player:
                             nodes[q] = _follow(n, key)
