@@ -82,3 +82,38 @@ def test_a_receiver_that_does_not_read_still_holds_the_line_back() -> None:
     body = bytes(network.CHUNK * 10)
     pipe.send(fake, body)
     assert abs(pipe.free_at - (100.0 + len(body) * 8 / 10e6 + 9 * 0.001)) < 1e-9
+
+
+def test_a_driven_visit_navigates_its_new_window_only_once_the_window_has_settled(tmp_path: Path) -> None:
+    """Each visit's tab is a new window, whose toolbar Chromium draws with a renderer of its own: its
+    start-up is the browser's, not the page's, and must end before the measured navigation begins."""
+    bench = load_script("bench_web")
+    (tmp_path / "index.html").write_text("<!doctype html>")
+    recorder = bench.Recorder(tmp_path)
+    calls: list[tuple[str, object]] = []
+
+    class Page:
+        def on(self, *_: object) -> None:
+            pass
+
+        def wait_for_timeout(self, ms: float) -> None:
+            calls.append(("wait", ms))
+
+        def goto(self, url: str, wait_until: str) -> None:
+            calls.append(("goto", url))
+            recorder.record("/?__bench=end")
+            result = {"end": 900.0, "maxGap": 12.0, "gaps": [], "origin": 1.0}
+            recorder.record("/?__bench=done&r=" + urllib.parse.quote(json.dumps(result)))
+
+        def close(self) -> None:
+            calls.append(("close", None))
+
+    class Context:
+        def new_page(self) -> Page:
+            calls.append(("new page", None))
+            return Page()
+
+    visit = bench.measure(Context(), "http://127.0.0.1:1/", recorder)
+    assert visit["end"] == 900.0
+    assert [c for c, _ in calls] == ["new page", "wait", "goto", "close"]
+    assert calls[1][1] == bench.WINDOW_SETTLE_MS >= 1000
