@@ -344,3 +344,12 @@ def test_with_separate_trees_each_player_sees_only_where_the_others_placed() -> 
         reveals += [key for key in node.after or {} if key[0] == ("reveal",) or key == ("reveal",)]
         stack += [*node.children.values(), *(node.after or {}).values()]
     assert reveals and all(len(key) == 2 and isinstance(key[1], str) for key in reveals)
+
+
+def test_the_speed_bench_takes_the_games_to_time(capsys: Any) -> None:
+    """`python -m oriflamme.bots.bench 20 2 none expert prototype:2`: one row, the two-player mode."""
+    from oriflamme.bots.bench import main
+
+    main(["20", "2", "none", "expert", "prototype:2"])
+    rows = capsys.readouterr().out.splitlines()[1:]
+    assert len(rows) == 1 and rows[0].startswith("prototype 2p: 40 iterations")

@@ -1,9 +1,9 @@
-"""Search-bot speed: `python -m oriflamme.bots.bench [iterations] [moves] [budget_ms] [level]`.
+"""Search-bot speed: `python -m oriflamme.bots.bench [iterations] [moves] [budget_ms] [level] [games]`.
 
-Times moves of the hard bot (or `level`: expert) on positions met in random 3-player games (retail,
-prototype). Iterations per second are counted against the process's CPU time, so a busy machine does not
-distort them; wall milliseconds per move are reported too. `scripts/bench_bots_pyodide.mjs` runs the same
-code in Pyodide.
+Times moves of the hard bot (or `level`: expert) on positions met in random games: `games` lists
+edition:players (default `retail:3,prototype:3`; `prototype:2` is the two-player mode). Iterations per
+second are counted against the process's CPU time, so a busy machine does not distort them; wall
+milliseconds per move are reported too. `scripts/bench_bots_pyodide.mjs` runs the same code in Pyodide.
 """
 
 from __future__ import annotations
@@ -56,9 +56,11 @@ def main(argv: list[str]) -> None:
     moves = int(argv[1]) if len(argv) > 1 else 10
     budget = float(argv[2]) if len(argv) > 2 and argv[2] != "none" else None
     level = argv[3] if len(argv) > 3 else "hard"
+    games = [(e, int(n)) for e, _, n in (g.partition(":") for g in
+                                         (argv[4] if len(argv) > 4 else "retail:3,prototype:3").split(","))]
     print(f"CPython {sys.version.split()[0]}; {level}, {iterations} iterations per move"
           + (f", budget {budget:.0f} ms" if budget else ""))
-    for edition, players in (("retail", 3), ("prototype", 3)):
+    for edition, players in games:
         its, cpu, mean, worst = run(positions(edition, players, moves), iterations, budget, level)
         print(f"{edition} {players}p: {its} iterations in {cpu:.2f} s CPU = {its / cpu:.0f} iterations/s; "
               f"wall per move mean {mean:.0f} ms, worst {worst:.0f} ms")
