@@ -7,10 +7,9 @@ gzip of the boot's zip and their import time, for a game that never loads a pack
 move those imports into the functions that unpack an archive. The boot's trace (scripts/boot_trace.py)
 then no longer sees them run, so they leave the boot's zip; the first unpack imports them from the full
 stdlib archive (D29). The same goes for `import asyncio`, which Pyodide's web loop needs (D96): its Unix
-event loop, streams and subprocesses (with selector_events and ssl), and (D150) its call-graph tools, are
-imported at the first use of one of their names; and (D118) its top level no longer reads socket, logging
-or concurrent.futures, so those are bound lazily at boot (py/stdlib_on_demand.py) and never run unless
-used.
+event loop, streams and subprocesses (with selector_events and ssl) are imported at the first use of one
+of their names; and (D118) its top level no longer reads socket, logging or concurrent.futures, so those
+are bound lazily at boot (py/stdlib_on_demand.py) and never run unless used.
 
 Each edit is a piece of text that must occur exactly once in its file. When a Pyodide upgrade changes the
 file, the build stops and names the edit that no longer applies: it never ships a file half edited or
@@ -46,7 +45,7 @@ WEBLOOP = "pyodide/webloop.py"
 # Put before asyncio's own module __getattr__ (PEP 562; also asked for `__all__` by `from asyncio import *`).
 # importlib, not `from . import`: that would ask this very __getattr__ whether the package has the name.
 _ASYNCIO_GETATTR = '''# Edited at build time (D96): imported at the first use of their names.
-_LAZY = ("graph", "streams", "subprocess", "unix_events")
+_LAZY = ("streams", "subprocess", "unix_events")
 
 
 def __getattr__(name: str):
@@ -121,10 +120,6 @@ EDITS = (
     Edit(LOADER, "    import tarfile\n", "    import tarfile\n    from zipfile import ZipFile\n"),
     # D96: `import asyncio` (pyodide.webloop) no longer runs its streams, subprocess and Unix event loop
     # modules (with selector_events, ssl, the subprocess transports); their names are imported at first use.
-    # D150: nor its call-graph tools (graph: two dataclasses made at import, which generate and compile
-    # their methods' source), which only a debugger's "print the awaiting tasks" uses.
-    Edit(ASYNCIO, "from .graph import *\n", ""),
-    Edit(ASYNCIO, "           graph.__all__ +\n", ""),
     Edit(ASYNCIO, "from .streams import *\n", ""),
     Edit(ASYNCIO, "from .subprocess import *\n", ""),
     Edit(ASYNCIO, "           streams.__all__ +\n           subprocess.__all__ +\n", ""),

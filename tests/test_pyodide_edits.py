@@ -63,10 +63,9 @@ def test_the_edited_loader_imports_nothing_for_archives_when_pyodide_boots() -> 
     assert "def _shutil():" in edited and "register_unpack_format" in edited  # registered at the first use
 
 
-# What `import asyncio` ran for its Unix event loop, streams and subprocesses (D96), and its call-graph
-# tools (D150).
+# What `import asyncio` ran for its Unix event loop, streams and subprocesses (D96).
 ASYNCIO_LAZY = ("asyncio.unix_events", "asyncio.selector_events", "asyncio.streams", "asyncio.subprocess",
-                "asyncio.base_subprocess", "ssl", "asyncio.graph")
+                "asyncio.base_subprocess", "ssl")
 # What asyncio's top level read for a few constants and its logger (D118), and PyScript's package (D119):
 # not run at boot.
 ASYNCIO_UNUSED = ("socket", "subprocess", "selectors", "signal", "logging", "concurrent.futures", "pyscript")
@@ -79,9 +78,9 @@ def test_the_edited_asyncio_package_imports_its_unix_loop_streams_and_subprocess
     def relative_imports(source: str) -> set[str]:
         return {n.module or "" for n in ast.parse(source).body if isinstance(n, ast.ImportFrom) and n.level}
 
-    assert {"graph", "streams", "subprocess"} <= relative_imports(stock)
+    assert {"streams", "subprocess"} <= relative_imports(stock)
     edited = edits.edit_source(edits.ASYNCIO, stock)
-    assert not relative_imports(edited) & {"graph", "streams", "subprocess", "unix_events"}
+    assert not relative_imports(edited) & {"streams", "subprocess", "unix_events"}
     assert "unix_events" not in top_level_names(edited)  # (the stock's star import bound it)
 
 
@@ -191,15 +190,13 @@ with warnings.catch_warnings():
 parts = ["base_events", "coroutines", "events", "exceptions", "futures", "graph", "locks", "protocols",
          "runners", "queues", "streams", "subprocess", "tasks", "taskgroups", "timeouts", "threads",
          "transports", "unix_events"]
-star = ("open_connection", "StreamReader", "create_subprocess_exec", "SelectorEventLoop", "Task", "sleep",
-        "capture_call_graph")
-json.dumps({"star": sorted(n for n in star if n in ns),
+json.dumps({"star": sorted(n for n in ("open_connection", "StreamReader", "create_subprocess_exec",
+                                       "SelectorEventLoop", "Task", "sleep") if n in ns),
             "all": sorted(asyncio.__all__) == sorted(sum((importlib.import_module("asyncio." + m).__all__
                                                           for m in parts), ())),
             "missing": [n for n in asyncio.__all__ if not hasattr(asyncio, n)],
             "same": asyncio.open_connection is asyncio.streams.open_connection
-                    and asyncio.create_subprocess_exec is asyncio.subprocess.create_subprocess_exec
-                    and asyncio.print_call_graph is asyncio.graph.print_call_graph,
+                    and asyncio.create_subprocess_exec is asyncio.subprocess.create_subprocess_exec,
             "policy": policy.__module__, "loop": type(asyncio.get_event_loop()).__name__,
             "unix_events": sys.modules["asyncio.unix_events"].__file__})
 `));
@@ -251,8 +248,8 @@ def test_the_edited_loader_and_asyncio_still_work_in_the_shipped_pyodide(tmp_pat
     # asyncio (D96): its Unix loop, streams and subprocesses did not run at boot (`ran` above), and all of
     # its names still come, from the full archive, at their first use; the web loop runs coroutines.
     a = r["asyncio"]
-    assert a["star"] == ["SelectorEventLoop", "StreamReader", "Task", "capture_call_graph",
-                         "create_subprocess_exec", "open_connection", "sleep"]
+    assert a["star"] == ["SelectorEventLoop", "StreamReader", "Task", "create_subprocess_exec",
+                         "open_connection", "sleep"]
     assert a["all"] and a["missing"] == [] and a["same"], a
     assert a["policy"] == "asyncio.unix_events" and a["loop"] == "WebLoop", a
     assert a["unix_events"].startswith("/lib/python_stdlib_full.zip/asyncio/"), a["unix_events"]
