@@ -181,6 +181,23 @@ def test_the_expert_cuts_its_playouts_at_the_end_of_the_round() -> None:
     assert not expert.live(s) and hard.live(s)
 
 
+@pytest.mark.parametrize("players", [2, 3])
+def test_with_two_players_the_expert_searches_one_more_round(players: int) -> None:
+    """D155: in a two-player game the expert's playouts go on to the end of the next round, as hard's;
+    with more players they stop at the end of the current one (D111)."""
+    from oriflamme import new_game
+    from oriflamme.bots.expert import ExpertBot
+    from oriflamme.bots.hard import HardBot
+
+    g = new_game("prototype", players, seed=4)
+    me = g.to_act
+    assert me is not None
+    view = g.view(me)
+    extra = ExpertBot(1).game(view).stop_round - view["round"]
+    assert extra == (1 if players == 2 else 0)
+    assert HardBot(1).game(view).stop_round - view["round"] == 1
+
+
 def test_a_search_can_score_its_cut_off_with_fitted_weights() -> None:
     """`future_weight` scales what the estimate adds to the scores now, and `scale_growth` widens the
     margin's scale by that much per round left after the next one (up to 2.5): by hand on a round-2

@@ -110,8 +110,12 @@ class HardBot(ISMCTS[State, Move]):
         """Deals hidden cards for the search: uniformly among those the view allows."""
         return Sampler(view)
 
+    def horizon_for(self, view: dict[str, Any]) -> int:
+        """Rounds searched beyond the current one from this view."""
+        return self.horizon
+
     def game(self, view: dict[str, Any]) -> OriflammeSearch:
-        return OriflammeSearch(view, self.horizon, self.sampler(view), self.split_reveals,
+        return OriflammeSearch(view, self.horizon_for(view), self.sampler(view), self.split_reveals,
                                self.future_weight, self.scale_growth, self.hide_opponents,
                                self.separate_trees)
 
