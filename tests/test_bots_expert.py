@@ -275,23 +275,28 @@ def test_whether_a_variant_changes_a_choice_is_counted_against_a_reseed() -> Non
         main(["hard", "5", "hard:nothing=1", "1"])
 
 
+def _round_two_start() -> tuple[Game, str]:
+    """A retail 3-player game at the start of round 2's placements, and the player to place first."""
+    from oriflamme import new_game
+
+    g = new_game("retail", 3, seed=5)
+    rng = random.Random(5)
+    while not (g.state.round == 2 and g.state.placed == 0):
+        g.play(rng.choice(g.legal_actions()))
+    me = g.to_act
+    assert me is not None
+    return g, me
+
+
 def test_with_hidden_opponent_choices_the_tree_goes_on_from_what_was_seen() -> None:
     """`hide_opponents`: an opponent's placement (which card) and stay (on what) are choices the
     searcher cannot see. Their statistics stay keyed by the move, so the opponent still chooses with its
     own cards, but the tree goes on below from one node per thing seen (where the card went, that it
     stayed), so no later choice in the tree depends on a card the searcher could not see."""
-    import random as rnd
-
-    from oriflamme import new_game
     from oriflamme.bots.expert import ExpertBot
     from tabletop.search import Node
 
-    g = new_game("retail", 3, seed=5)
-    rng = rnd.Random(5)
-    while not (g.state.round == 2 and g.state.placed == 0):
-        g.play(rng.choice(g.legal_actions()))
-    me = g.to_act
-    assert me is not None
+    g, me = _round_two_start()
 
     def hidden_moves_with_subtrees(hide: bool) -> tuple[int, set[Any]]:
         bot = ExpertBot(3, iterations=3000)
@@ -324,18 +329,10 @@ def test_with_separate_trees_each_player_sees_only_where_the_others_placed() -> 
     placed, but in each opponent's tree its placement is only a position, so the opponents in the search
     cannot answer a face-down card they could not see (single-observer search lets them). A card
     revealed is seen by all: the trees go on by its name."""
-    import random as rnd
-
-    from oriflamme import new_game
     from oriflamme.bots.expert import ExpertBot
     from tabletop.search import Node
 
-    g = new_game("retail", 3, seed=5)
-    rng = rnd.Random(5)
-    while not (g.state.round == 2 and g.state.placed == 0):
-        g.play(rng.choice(g.legal_actions()))
-    me = g.to_act
-    assert me is not None
+    g, me = _round_two_start()
     bot = ExpertBot(3, iterations=3000)
     bot.separate_trees = True
     root = bot.search(g.view(me))
