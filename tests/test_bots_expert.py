@@ -367,3 +367,77 @@ def test_the_speed_bench_takes_the_games_to_time(capsys: Any) -> None:
     main(["20", "2", "none", "expert", "prototype:2"])
     rows = capsys.readouterr().out.splitlines()[1:]
     assert len(rows) == 1 and rows[0].startswith("prototype 2p: 40 iterations")
+
+
+@pytest.mark.parametrize("players", [2, 3])
+def test_without_tokens_the_stays_read_from_the_position_are_never_more_than_the_real_ones(
+        players: int, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The prototype counts no stays; `least_stays` reads from the position alone how often a face-down
+    card surely stayed. Over random games it never says more than the engine's real stays, and it
+    says something of many cards."""
+    from oriflamme import engine, new_game
+    from oriflamme.belief import least_stays
+    from oriflamme.state import NAME
+
+    stayed: list[list[Any]] = []  # the cards held, so that identities are never reused
+    real_stay = engine._stay
+
+    def counting_stay(s: Any, ev: Any) -> None:
+        stayed.append(s.queue[s.cursor][-1])
+        real_stay(s, ev)
+
+    monkeypatch.setattr(engine, "_stay", counting_stay)
+    read = Counter[int]()
+    for seed in range(12):
+        rng = random.Random(seed)
+        g = new_game("prototype", players, seed=seed)
+        stayed.clear()
+        while not g.is_over:
+            me = g.to_act
+            assert me is not None
+            s = BeliefSampler(g.view(me), read_stays=True).base
+            for i, st in enumerate(s.queue):
+                for j, c in enumerate(st):
+                    if c[NAME] is None:
+                        real = sum(x is g.state.queue[i][j] for x in stayed)
+                        least = least_stays(s, i, j)
+                        assert least <= real, (seed, g.state.round, i, j)
+                        read[least] += 1
+            g.play(rng.choice(g.legal_actions()))
+    assert read[1] > read.total() / 5
+
+
+def test_without_tokens_the_belief_deals_the_ambush_where_a_card_stayed() -> None:
+    """Prototype, two players: an opponent's face-down card the cursor has passed stayed, and there only
+    the Ambush must stay, so with `read_stays` it is dealt the Ambush most of the time (a uniform deal:
+    about one time in nine); every deal still shows the view."""
+    from oriflamme import new_game
+    from oriflamme.belief import least_stays
+    from oriflamme.state import NAME, OWNER
+
+    rng = random.Random(1)
+    g = new_game("prototype", 2, seed=1)
+    while True:  # play on to a decision of red's with a face-down green card that stayed
+        me = g.to_act
+        assert me is not None and not g.is_over
+        v = g.view(me)
+        if me == "red" and v["phase"] == "resolution":
+            s = BeliefSampler(v, read_stays=True).base
+            slots = [(i, j) for i, st in enumerate(s.queue) for j, c in enumerate(st)
+                     if c[NAME] is None and c[OWNER] == "green" and least_stays(s, i, j)]
+            if slots and "ambush" in unseen_cards(v, "green"):
+                break
+        g.play(rng.choice([a for a in g.legal_actions() if a != "stay"] or g.legal_actions()))
+    (i, j), n = slots[0], 400
+    reading, plain = BeliefSampler(v, read_stays=True), BeliefSampler(v)
+    read_amb = sum(reading.sample(rng).queue[i][j][NAME] == "ambush" for _ in range(n)) / n
+    plain_amb = sum(plain.sample(rng).queue[i][j][NAME] == "ambush" for _ in range(n)) / n
+    assert plain_amb < 0.25 < 0.5 < read_amb
+    for _ in range(50):
+        assert view(reading.sample(rng), "red") == v
+
+
+def unseen_cards(v: dict[str, Any], colour: str) -> Counter[str]:
+    from oriflamme.sampling import unseen
+
+    return unseen(v, colour)

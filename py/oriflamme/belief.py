@@ -12,6 +12,10 @@ uniform deal. Everything it uses is in the view.
 The model is the measured behaviour of the normal and hard bots (stays per reveal opportunity before
 the last round, self-play, 3 players; `python -m oriflamme.belief` prints the counts again), floored so
 that a player unlike the bots is never ruled out.
+
+Without tokens (the prototype) the view counts no stays, but the position still shows some: a card the
+cursor has passed this round and still face down stayed, and so did one placed in an earlier round
+(`least_stays`, a lower bound read from the position alone, used with `read_stays`).
 """
 
 from __future__ import annotations
@@ -20,8 +24,9 @@ import sys
 from collections import defaultdict
 from typing import Any
 
+from .editions import get_edition
 from .sampling import Evidence, Sampler, Slot
-from .state import TOKENS
+from .state import OWNER, RESOLUTION, TOKENS, State
 
 # P(stay | card) at a reveal before the last round. Measured (normal 150 games, hard 25 games at 300
 # iterations, retail, 3 players): Ambush 1.00 / 0.81, Conspiracy 0.83 / 0.90, Decree 0.39 / -,
@@ -33,20 +38,52 @@ STAY_CHANCE = {
     "mercenaries": 0.07, "queen": 0.05, "assassin": 0.11,
 }
 FLOOR = 0.05  # no card is ever ruled out by its owner's choices
+# Without tokens (the prototype) the bots reveal nearly every card at its first turn: P(stay) at most
+# 0.09 for every card (`python -m oriflamme.belief normal prototype 150 2`, and hard 30 games at 300
+# iterations), so all but the Ambush, which can never be revealed there, are at the floor.
+UNTOKENED_STAY_CHANCE = {"ambush": 1.0}
 
 
 class BeliefSampler(Sampler):
     """A `Sampler` whose deals put each opponent's likely stayers where cards stayed face down."""
 
-    def __init__(self, view: dict[str, Any], stay_chance: dict[str, float] | None = None) -> None:
-        self.chance = STAY_CHANCE if stay_chance is None else stay_chance
+    def __init__(self, view: dict[str, Any], stay_chance: dict[str, float] | None = None,
+                 read_stays: bool = False) -> None:
+        tokens = get_edition(view["edition"]).tokens
+        self.chance = stay_chance or (STAY_CHANCE if tokens else UNTOKENED_STAY_CHANCE)
+        self.read_stays = read_stays
         super().__init__(view)
 
     def evidence(self, pool: list[str], slots: list[Slot]) -> list[Evidence]:
         """Cards that stayed face down (tokens on them), most tokens first, each x weighted P(stay | x)^t."""
-        q = self.base.queue
-        marked = sorted(((q[i][j][TOKENS], (i, j)) for i, j in slots if q[i][j][TOKENS] > 0), reverse=True)
-        return [(sl, {x: max(FLOOR, self.chance.get(x, 0.15)) ** t for x in set(pool)}) for t, sl in marked]
+        s = self.base
+        q = s.queue
+        if s.ed.tokens or not self.read_stays:
+            counts = [(q[i][j][TOKENS], (i, j)) for i, j in slots]
+        else:
+            counts = [(least_stays(s, i, j), (i, j)) for i, j in slots]
+        marked = sorted(((t, sl) for t, sl in counts if t > 0), reverse=True)
+        default = 0.15 if s.ed.tokens else FLOOR
+        chance = {x: max(FLOOR, self.chance.get(x, default)) for x in set(pool)}
+        return [(sl, {x: p ** t for x, p in chance.items()}) for t, sl in marked]
+
+
+def least_stays(s: State, i: int, j: int) -> int:
+    """How many times, at least, the face-down card at (i, j) has surely stayed, from the position alone:
+    the stays an edition without tokens does not count. Every top card in the queue gets a turn each
+    round, so a face-down top card stayed once this round if the cursor has passed it, and
+    once before if it was placed in an earlier round: it is covered, or its owner has not placed yet this
+    round, or it is neither on a stack nor among the stacks this round's placements could have reached
+    at either end (a placement goes to an end or onto its owner's stack)."""
+    q = s.queue
+    top = j == len(q[i]) - 1
+    turn_done = top and s.phase == RESOLUTION and i < s.cursor
+    n = len(s.seats)
+    placed = s.placed
+    owner_placed = (s.seats.index(q[i][j][OWNER]) - s.first) % n < placed
+    older = (not top or not owner_placed
+             or (len(q[i]) == 1 and placed <= i < len(q) - placed))
+    return int(turn_done) + int(older)
 
 
 def stay_counts(level: str, edition: str, players: int, games: int,
@@ -74,7 +111,8 @@ def main(argv: list[str]) -> None:
     level = argv[0] if argv else "normal"
     edition = argv[1] if len(argv) > 1 else "retail"
     games = int(argv[2]) if len(argv) > 2 else 50
-    for card, (st, rv) in sorted(stay_counts(level, edition, 3, games).items()):
+    players = int(argv[3]) if len(argv) > 3 else 3
+    for card, (st, rv) in sorted(stay_counts(level, edition, players, games).items()):
         print(f"{card:<14} stays {st:>5} reveals {rv:>5}  P(stay) {st / (st + rv):.2f}")
 
 
@@ -82,4 +120,4 @@ if __name__ == "__main__":
     main(sys.argv[1:])
 
 
-__all__ = ["FLOOR", "STAY_CHANCE", "BeliefSampler", "stay_counts"]
+__all__ = ["FLOOR", "STAY_CHANCE", "UNTOKENED_STAY_CHANCE", "BeliefSampler", "least_stays", "stay_counts"]

@@ -38,6 +38,9 @@ class ExpertBot(HardBot):
     duel_horizon = 1  # the same with two players: one more round, as hard (D155)
     prior_weight = 0.5  # the bonus of the heuristic's favourite root move before any visit
     prior_scale = 1.5  # points of estimated margin that divide a move's bonus by e
+    # Without tokens (the prototype), read from the position which face-down cards surely stayed
+    # (`belief.least_stays`) and deal them as cards that stay: there, nearly always the Ambush.
+    read_stays = False
 
     def __init__(self, seed: int, budget_ms: float | None = None, iterations: int | None = None,
                  cpu_clock: bool = False) -> None:
@@ -48,13 +51,13 @@ class ExpertBot(HardBot):
         return self.duel_horizon if len(view["seats"]) == 2 else self.horizon
 
     def sampler(self, view: dict[str, Any]) -> BeliefSampler:
-        return BeliefSampler(view)
+        return BeliefSampler(view, read_stays=self.read_stays)
 
     def root_prior(self, view: dict[str, Any], legal_actions: list[str]) -> dict[Move, float] | None:
         if self.prior_weight <= 0:
             return None
         values = self.guide.values(view, legal_actions)
-        moves = moves_by_text(BeliefSampler(view).sample(self.rng), legal_actions)
+        moves = moves_by_text(self.sampler(view).sample(self.rng), legal_actions)
         top = max(values)
         return {m: self.prior_weight * math.exp((v - top) / self.prior_scale)
                 for m, v in zip(moves, values, strict=True)}
