@@ -115,9 +115,11 @@ class LineHandler(Handler):
 
     def do_GET(self) -> None:
         received = time.monotonic()
+        # The callbacks are read through the class: a plain function there, not a bound method.
+        on_bytes, on_timing, on_pipe = type(self).on_bytes, type(self).on_timing, type(self).on_pipe
         if "__bench=" in self.path:  # the bench's own signals: never delayed or throttled
-            if self.on_bytes is not None:
-                self.on_bytes(self.path, 0)
+            if on_bytes is not None:
+                on_bytes(self.path, 0)
             self.send_response(204)
             self.send_header("Content-Length", "0")
             self.end_headers()
@@ -139,13 +141,13 @@ class LineHandler(Handler):
             self.send_header("Content-Encoding", "gzip")
         self.send_header("Vary", "Accept-Encoding")
         self.end_headers()
-        if self.on_bytes is not None:
-            self.on_bytes(self.path, len(body))
+        if on_bytes is not None:
+            on_bytes(self.path, len(body))
         first, late, blocked = self.pipe.send_counted(self.wfile, body)
-        if self.on_timing is not None:
-            self.on_timing(self.path, len(body), received, first, time.monotonic())
-        if self.on_pipe is not None:
-            self.on_pipe(self.path, late, blocked)
+        if on_timing is not None:
+            on_timing(self.path, len(body), received, first, time.monotonic())
+        if on_pipe is not None:
+            on_pipe(self.path, late, blocked)
 
     def do_HEAD(self) -> None:
         time.sleep(self.latency_s)
@@ -160,7 +162,7 @@ def make_line_server(directory: Path, mbit_s: float, latency_ms: float,
     """A threaded server for `directory` on 127.0.0.1 (free port) behind one simulated line; `files`: the
     compressed bodies, shared (and compressed ahead: Compressed.warm) by several servers."""
     root = Path(__file__).resolve().parent.parent
-    handler = type("LineDistHandler", (LineHandler,), {
+    handler: type[LineHandler] = type("LineDistHandler", (LineHandler,), {
         "rules": netlify_rules(root / "netlify.toml"),
         "extra_headers": {},
         "pipe": Pipe(mbit_s),

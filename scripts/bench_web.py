@@ -306,7 +306,9 @@ def waterfall(recorder: Recorder, end_wall: float) -> dict[str, Any]:
     def idle_until(t: float) -> float:
         return (t - t0) - sum(max(0.0, min(b, t) - a) for a, b in busy if a < t)
 
-    ms = lambda t: round((t - t0) * 1000)  # noqa: E731
+    def ms(t: float) -> int:
+        return round((t - t0) * 1000)
+
     return {"rows": [[p.split("?", 1)[0].lstrip("/") or "index.html", sent, ms(r), ms(f), ms(last)]
                      for p, sent, r, f, last in rows],
             "idle_before": [round(idle_until(f) * 1000) for _, _, _, f, _ in rows]}
@@ -438,6 +440,7 @@ def main() -> None:
         if args.direct:
             prepare_direct(dist)
         server, base, recorder = serve(dist)
+        runs: Runs
         try:
             others = tuple(Path(tmp) / f"dist_{i}" for i in range(len(args.ab or [])))
             for src_b, other in zip(args.ab or [], others, strict=True):

@@ -39,6 +39,8 @@ PYODIDE_FILES = [
     "pyodide-lock.json",
 ]
 ZIP_DATE = (2020, 1, 1, 0, 0, 0)
+# web/boot/versions.json: versions and paths, and the lists of PyScript files a boot loads.
+Manifest = dict[str, str | list[str]]
 
 
 def npm_version(pkg: str) -> str:
@@ -247,7 +249,7 @@ def catalogue_tag() -> str:
     return f'<script type="application/json" id="catalogue">{text}</script>'
 
 
-def build(out: Path) -> dict[str, str]:
+def build(out: Path) -> Manifest:
     if not (NODE_MODULES / "pyodide" / "package.json").exists():
         sys.exit("node_modules missing: run `npm ci` (make build does it)")
     pyodide_v = npm_version("pyodide")
@@ -313,7 +315,7 @@ def build(out: Path) -> dict[str, str]:
         "<!-- @PRELOADS@", preload_links(out, pyscript_v) + "\n  <!--", 1))
 
     # Versions the loader needs (boot.js reads them from here: one small, no-cache JSON).
-    manifest = {
+    manifest: Manifest = {
         "pyodide": pyodide_v,
         "pyscript": pyscript_v,
         "pyscript_core": f"./runtime/pyscript-{pyscript_v}/core.js",
@@ -343,7 +345,7 @@ def build(out: Path) -> dict[str, str]:
     return manifest
 
 
-def build_and_swap(dest: Path) -> dict[str, str]:
+def build_and_swap(dest: Path) -> Manifest:
     """Build aside (build/dist-new-<pid>) and swap the result in as `dest` under a lock, so a server or
     a test run reading dest never sees a half-written tree, and concurrent builds never nest."""
     import fcntl

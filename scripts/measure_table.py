@@ -18,6 +18,7 @@ an answer and starts its motion: it delays the motion, it does not cut into it).
 from __future__ import annotations
 
 import argparse
+import http.server
 import itertools
 import random
 import socket
@@ -30,7 +31,7 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT / "web" / "dev"))
 sys.path.insert(0, str(ROOT / "py"))
 
-SIZES = {
+SIZES: dict[str, dict[str, Any]] = {
     "desktop": {"viewport": {"width": 1280, "height": 800}},
     "phone": {"viewport": {"width": 390, "height": 844}, "has_touch": True, "is_mobile": True},
     "embed": {"viewport": {"width": 400, "height": 700}},
@@ -103,7 +104,7 @@ def serve() -> str:
     sock.bind(("127.0.0.1", 0))
     port = sock.getsockname()[1]
     sock.close()
-    httpd = devserver.http.server.ThreadingHTTPServer(("127.0.0.1", port), devserver.Handler)
+    httpd = http.server.ThreadingHTTPServer(("127.0.0.1", port), devserver.Handler)
     threading.Thread(target=httpd.serve_forever, daemon=True).start()
     return f"http://127.0.0.1:{port}/"
 

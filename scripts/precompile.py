@@ -204,7 +204,9 @@ def split_phases(traced: dict[str, list[str]], engine: list[str],
     module the browser may use that phase 1 did not run, in the later archive; bound lazily at boot: the
     modules imported but never run, and those phase 1 imports but only phase 2 runs (they come from the
     later archive at their first use). Only names with a file in the compiled zip (`files`)."""
-    has_file = lambda m: any(f"{m.replace('.', '/')}{tail}" in files for tail in ("/__init__.py", ".py"))  # noqa: E731
+    def has_file(m: str) -> bool:
+        return any(f"{m.replace('.', '/')}{tail}" in files for tail in ("/__init__.py", ".py"))
+
     boot = sorted({*traced["first"], ON_DEMAND.stem, "sitecustomize"})
     # Every engine module, even one the trace never ran, is in one archive or the other (the full one
     # lacks them).

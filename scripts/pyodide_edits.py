@@ -98,9 +98,9 @@ class EditError(RuntimeError):
 
 class Edit(NamedTuple):
     path: str  # in Pyodide's stdlib zip
-    old: str  # must occur exactly `count` times (every one is replaced)
+    old: str  # must occur exactly `times` times (every one is replaced)
     new: str
-    count: int = 1
+    times: int = 1  # not `count`: a NamedTuple field may not shadow tuple.count
 
 
 EDITS = (
@@ -164,8 +164,8 @@ def edit_source(path: str, text: str, edits: tuple[Edit, ...] = EDITS) -> str:
         if edit.path != path:
             continue
         count = text.count(edit.old)
-        if count != edit.count:
-            found = "is not in it" if count == 0 else f"occurs {count} times, not {edit.count}"
+        if count != edit.times:
+            found = "is not in it" if count == 0 else f"occurs {count} times, not {edit.times}"
             raise EditError(
                 f"Pyodide's {path} no longer matches edit {number} of scripts/pyodide_edits.py (D95, D96): "
                 f"the text {edit.old.splitlines()[0].strip()!r} {found}. Pyodide was probably upgraded: "

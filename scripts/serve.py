@@ -53,7 +53,8 @@ class Handler(http.server.SimpleHTTPRequestHandler):
     extra_headers: ClassVar[dict[str, str]] = {}
     quiet = True
     on_sent: ClassVar[Callable[[str], None] | None] = None
-    extensions_map: ClassVar[dict[str, str]] = {**http.server.SimpleHTTPRequestHandler.extensions_map, **MIME}
+    # Not a ClassVar: the base class declares it an instance attribute, and mypy forbids the change.
+    extensions_map = {**http.server.SimpleHTTPRequestHandler.extensions_map, **MIME}  # noqa: RUF012
 
     def end_headers(self) -> None:
         path = self.path.split("?", 1)[0].split("#", 1)[0]
@@ -75,8 +76,9 @@ class Handler(http.server.SimpleHTTPRequestHandler):
 
     def send_head(self) -> Any:
         f = super().send_head()
-        if f is not None and self.on_sent is not None:  # a 200 with a body (not a 304 or an error)
-            self.on_sent(self.path)
+        on_sent = type(self).on_sent  # through the class: a plain function, not a bound method
+        if f is not None and on_sent is not None:  # a 200 with a body (not a 304 or an error)
+            on_sent(self.path)
         return f
 
     def list_directory(self, path: str | os.PathLike[str]) -> None:
@@ -123,8 +125,7 @@ def main() -> None:
     if not (directory / "index.html").exists():
         sys.exit(f"{directory}/index.html missing: run `make build` first")
     server = make_server(directory, args.host, args.port, quiet=not args.verbose)
-    host, port = server.server_address[:2]
-    print(f"serving http://{host}:{port}/", flush=True)
+    print(f"serving http://{args.host}:{server.server_port}/", flush=True)
     with contextlib.suppress(KeyboardInterrupt):
         server.serve_forever()
 

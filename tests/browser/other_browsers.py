@@ -58,11 +58,12 @@ KNOWN_NOISE = [re.compile(r"SharedArrayBuffer", re.I)]
 # --- A server whose HTML pages load the console hook first --------------------------------------------
 
 def _hooked_handler(base: type) -> type:
-    class HookedHandler(base):  # type: ignore[valid-type,misc]
+    class HookedHandler(base):  # type: ignore[misc]
         def do_GET(self) -> None:
             path = self.path.split("?", 1)[0].split("#", 1)[0]
             if path == HOOK_URL:
-                return self._send(200, (HERE / "console_hook.js").read_bytes(), "text/javascript")
+                self._send(200, (HERE / "console_hook.js").read_bytes(), "text/javascript")
+                return
             target = Path(self.translate_path(path))
             if target.is_dir():
                 target = target / "index.html"
@@ -70,8 +71,9 @@ def _hooked_handler(base: type) -> type:
                 html = target.read_bytes()
                 head = re.search(rb"<head[^>]*>", html, re.I)
                 at = head.end() if head else 0
-                return self._send(200, html[:at] + HOOK_TAG + html[at:], "text/html; charset=utf-8")
-            return super().do_GET()
+                self._send(200, html[:at] + HOOK_TAG + html[at:], "text/html; charset=utf-8")
+                return
+            super().do_GET()
 
         def _send(self, status: int, body: bytes, content_type: str) -> None:
             self.send_response(status)
@@ -89,7 +91,10 @@ def hooked_server(directory: Path, host: str = "127.0.0.1", port: int = 0) -> An
     from serve import make_server
 
     server = make_server(directory, host=host, port=port)
-    dist_handler = server.RequestHandlerClass.func
+    made_by = server.RequestHandlerClass
+    # make_server binds the served folder to its handler class with a partial
+    assert isinstance(made_by, functools.partial) and isinstance(made_by.func, type)
+    dist_handler = made_by.func
     server.RequestHandlerClass = functools.partial(_hooked_handler(dist_handler), directory=str(directory))
     return server
 
