@@ -163,3 +163,27 @@ def test_two_matches_that_differ_by_one_entry_are_compared_deal_by_deal(tmp_path
     (tmp_path / "none.jsonl").write_text("")
     with pytest.raises(SystemExit, match="no game in"):
         main(["--paired", str(tmp_path / "a.jsonl"), str(tmp_path / "none.jsonl")])
+
+
+def test_a_logged_game_replays_and_its_points_add_up_by_reason(tmp_path: Any, capsys: Any) -> None:
+    """The arena logs each game's actions, so `oriflamme.bots.points` replays it from its deal's seed:
+    each entry's points by reason (its starting score, what it gained, minus what Spies took) add up
+    to its logged final score, and the table prints them per entry."""
+    from oriflamme.bots.points import main as points_main
+    from oriflamme.bots.points import points_by_reason
+    from tabletop.arena import main, read_logs
+
+    log = tmp_path / "m.jsonl"
+    assert main(["--edition", "prototype", "--bots", "normal,easy", "--games", "6", "--seed", "2",
+                 "--workers", "1", "--log", str(log)]) == 0
+    capsys.readouterr()
+    games = read_logs([str(log)])
+    assert len(games) == 6
+    for r in games:
+        pts = points_by_reason("prototype", r)
+        assert {e: sum(d.values()) for e, d in pts.items()} == r.scores
+        assert {e: d["start"] for e, d in pts.items()} == {"normal": 1, "easy": 1}
+    points_main(["prototype", "normal", str(log)])
+    out = capsys.readouterr().out.splitlines()
+    assert "start" in out[0].split()
+    assert [row.split()[:3] for row in out[1:3]] == [["easy", "(all)", "6"], ["normal", "(all)", "6"]]

@@ -69,6 +69,11 @@ def make_entry(spec: Any, entry: str, seed: int, budget_ms: float | None, iterat
     return bot
 
 
+def deal_seed(seed: int, deal: int) -> int:
+    """The game seed of a match's deal (every rotation of the deal starts from it)."""
+    return seed * 1_000_003 + deal
+
+
 def play_deal(task: Task) -> list[GameResult]:
     """All rotations of one deal. Returns one GameResult per rotation, keyed by line-up entry.
     The task's optional last field makes search bots count their budget in CPU time."""
@@ -77,10 +82,9 @@ def play_deal(task: Task) -> list[GameResult]:
     spec = registry.get(game)
     names = entry_names(bots)
     n = len(bots)
-    deal_seed = seed * 1_000_003 + deal
     out = []
     for rot in range(n):
-        g = spec.new_game(variant, n, deal_seed)
+        g = spec.new_game(variant, n, deal_seed(seed, deal))
         seat_entry = {}
         players: dict[str, Any] = {}
         for j, colour in enumerate(g.seats):
@@ -88,17 +92,21 @@ def play_deal(task: Task) -> list[GameResult]:
             seat_entry[colour] = names[k]
             bot_seed = (seed * 7919 + deal) * 131 + rot * 17 + k + 0x5EED
             players[colour] = make_entry(spec, bots[k], bot_seed, budget_ms, iterations, cpu_clock)
+        actions = []
         while (to_act := g.to_act) is not None:
-            g.play(players[to_act].choose(g.view(to_act), g.legal_actions()))
+            actions.append(players[to_act].choose(g.view(to_act), g.legal_actions()))
+            g.play(actions[-1])
         scores = {seat_entry[c]: v for c, v in g.scores.items()}
         ranking = [[seat_entry[c] for c in place] for place in g.ranking()]
-        out.append(GameResult(deal, scores, ranking, {e: c for c, e in seat_entry.items()}))
+        out.append(GameResult(deal, scores, ranking, {e: c for c, e in seat_entry.items()}, actions))
     return out
 
 
 def log_line(seed: int, r: GameResult) -> str:
-    return json.dumps({"seed": seed, "deal": r.deal, "scores": r.scores, "ranking": r.ranking,
-                       "seats": r.seats}, sort_keys=True)
+    line = {"seed": seed, "deal": r.deal, "scores": r.scores, "ranking": r.ranking, "seats": r.seats}
+    if r.actions is not None:
+        line["actions"] = r.actions
+    return json.dumps(line, sort_keys=True)
 
 
 def read_logs(paths: list[str]) -> list[GameResult]:
@@ -109,8 +117,8 @@ def read_logs(paths: list[str]) -> list[GameResult]:
             for line in f:
                 if line.strip():
                     d = json.loads(line)
-                    out.append(GameResult(d["seed"] * 1_000_003 + d["deal"], d["scores"], d["ranking"],
-                                          d["seats"]))
+                    out.append(GameResult(deal_seed(d["seed"], d["deal"]), d["scores"], d["ranking"],
+                                          d["seats"], d.get("actions")))
     return out
 
 

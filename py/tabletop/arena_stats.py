@@ -18,6 +18,7 @@ class GameResult:
     scores: dict[str, int]  # entry -> final score
     ranking: list[list[str]]  # places, best first, entries sharing a place listed together
     seats: dict[str, str] | None = None  # entry -> the colour it played
+    actions: list[str] | None = None  # the game's actions in order: it replays from its deal's seed
 
 
 @dataclass(frozen=True)
