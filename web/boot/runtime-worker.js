@@ -6,8 +6,9 @@
 // (the memory image, transferred)}, {absent: "snapshot"} (no earlier visit kept it: the first visit boots
 // without it, never downloading it first), or {failed: "wasm" | "snapshot", error}. Then it closes.
 // The wasm is this worker's own download (D130): its fetch goes through the HTTP cache (a later visit
-// reads it there), and its 9.6 MB never pass the page's thread. Chromium keeps no compiled code for a
-// module compiled here (it does for one compiled on a page), so a later visit compiles it again (D147).
+// reads it there), and its 9.6 MB never pass the page's thread. Closing drops Chromium's write of the
+// compiled code to the visitor's code cache, which goes through this context seconds later: a later visit
+// compiles the wasm again. Staying open to let it write was tried and not kept (D160: no gain shown).
 
 addEventListener("message", async ({ data }) => {
   /** @type {RuntimeJob} */
