@@ -415,7 +415,7 @@ def median(xs: list[float]) -> float:
     return statistics.median(xs) if xs else float("nan")
 
 
-def main() -> None:
+def main(argv: list[str] | None = None) -> None:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--rounds", type=int, default=5)
     ap.add_argument("--dist", default=str(ROOT / "dist"))
@@ -429,7 +429,7 @@ def main() -> None:
     ap.add_argument("--ab", metavar="DIST_B", action="append",
                     help="with --waterfall or --localhost-only: this other build's game too, in every round "
                          "(A/B in one run; repeat for a C, D...)")
-    args = ap.parse_args()
+    args = ap.parse_args(argv)
 
     src = Path(args.dist)
     if not (src / "index.html").exists():
@@ -441,23 +441,27 @@ def main() -> None:
             prepare_direct(dist)
         server, base, recorder = serve(dist)
         runs: Runs
+        hint = None
+        others = tuple(Path(tmp) / f"dist_{i}" for i in range(len(args.ab or [])))
         try:
-            others = tuple(Path(tmp) / f"dist_{i}" for i in range(len(args.ab or [])))
             for src_b, other in zip(args.ab or [], others, strict=True):
                 shutil.copytree(src_b, other)
             if args.waterfall:
-                report_waterfalls(run_line_only(dist, args.waterfall, args.rounds, others), args.waterfall)
-                runs, hint = {}, None
+                runs = run_line_only(dist, args.waterfall, args.rounds, others)
             elif others and args.localhost_only:
-                report_localhost_ab(run_localhost_ab(base, recorder, args.rounds, others))
-                runs, hint = {}, None
+                runs = run_localhost_ab(base, recorder, args.rounds, others)
             elif args.direct:
                 runs, hint = run_direct(base, recorder, args.rounds)
             else:
                 runs, hint = run_driven(base, recorder, args.rounds, dist, network=not args.localhost_only)
         finally:
             server.shutdown()
-        if runs:
+        # Each kind of run has its own report; --json keeps what was measured, whichever it was.
+        if args.waterfall:
+            report_waterfalls(runs, args.waterfall)
+        elif others and args.localhost_only:
+            report_localhost_ab(runs)
+        else:
             report(runs, args.rounds, "no driver attached" if args.direct else "driven by Playwright")
         if hint is not None:
             report_hint(hint)

@@ -7,6 +7,8 @@ import json
 import urllib.parse
 from pathlib import Path
 
+import pytest
+
 from build_scripts import load_script
 
 
@@ -117,3 +119,20 @@ def test_a_driven_visit_navigates_its_new_window_only_once_the_window_has_settle
     assert visit["end"] == 900.0
     assert [c for c, _ in calls] == ["new page", "wait", "goto", "close"]
     assert calls[1][1] == bench.WINDOW_SETTLE_MS >= 1000
+
+
+def test_json_keeps_an_ab_runs_measurements(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    bench = load_script("bench_web")
+    for name in ("a", "b"):
+        (tmp_path / name).mkdir()
+        (tmp_path / name / "index.html").write_text("<!doctype html>")
+    measured = {"game cold": [{"end": 1500.0}], "game B cold": [{"end": 1400.0}],
+                "bare cold": [{"end": 4000.0}]}
+    reported: list[object] = []
+    monkeypatch.setattr(bench, "run_localhost_ab", lambda base, recorder, rounds, others: measured)
+    monkeypatch.setattr(bench, "report_localhost_ab", reported.append)
+    out = tmp_path / "ab.json"
+    bench.main(["--localhost-only", "--rounds", "1", "--dist", str(tmp_path / "a"),
+                "--ab", str(tmp_path / "b"), "--json", str(out)])
+    assert reported == [measured]
+    assert json.loads(out.read_text()) == measured
