@@ -49,8 +49,10 @@ class BeliefSampler(Sampler):
 
     def __init__(self, view: dict[str, Any], stay_chance: dict[str, float] | None = None,
                  read_stays: bool = False) -> None:
-        tokens = get_edition(view["edition"]).tokens
-        self.chance = stay_chance or (STAY_CHANCE if tokens else UNTOKENED_STAY_CHANCE)
+        # Set before Sampler.__init__, which asks `evidence` for its deal plans.
+        if stay_chance is None:
+            stay_chance = STAY_CHANCE if get_edition(view["edition"]).tokens else UNTOKENED_STAY_CHANCE
+        self.chance = stay_chance
         self.read_stays = read_stays
         super().__init__(view)
 
