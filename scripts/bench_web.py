@@ -3,12 +3,17 @@
 
 For each of N rounds, alternating, in Debian's Chromium (headless) against dist/ served on 127.0.0.1
 with the production headers (scripts/serve.py):
-- game, cold: a fresh browser context (empty caches) opens
-  /?edition=retail&players=3&seed=42&bots=normal&lang=en&speed=0 and we time navigation → the first
-  visible `[data-action]` element (a decision the player can click);
-- game, warm: the same context opens it again (HTTP cache, V8 code cache, service worker if any);
+- game, cold: a visitor's first visit (D180): Chromium started on a fresh profile on disk opens
+  /?edition=retail&players=3&seed=42&bots=normal&lang=en&speed=0&sw=1 and we time navigation → the
+  first visible `[data-action]` element (a decision the player can click); the tab stays open until the
+  snapshot is kept and the service worker controls the page (then 3 s more), and the browser is closed;
+- game, warm: the return visit: Chromium started again on that profile (HTTP cache, V8's code cache of
+  scripts and wasm, Cache Storage, the service worker: what a returning visitor's browser has);
 - bare, cold / warm: dist/bench/bare.html loads the same Pyodide files with loadPyodide() on the main
-  thread and prints 1+1; we time navigation → that output.
+  thread and prints 1+1; we time navigation → that output; a profile of its own, the same way.
+With --private, the localhost visits are made as before D180: a fresh off-the-record context (no on-disk
+code cache) for cold, a second tab of the same context for warm, no service worker; --compare makes
+both in every round. The network profiles' first visits are always in fresh off-the-record contexts.
 Times are the page's own clock (performance.now() from navigation start: a MutationObserver notes that
 the DOM changed, the next animation frame reads whether the end point is visible). The main thread's
 longest freeze is the longest gap of a setTimeout heartbeat
@@ -22,10 +27,12 @@ With --direct, the boot rounds run with no driver attached at all: Chromium is s
 itself, once per round with a fresh profile (on disk, like a visitor's), the heartbeat script is served
 inside the page, and the results come back through the same requests. Cold is the first visit of the
 page in that settled browser (a waiting page on another site opens it: a fresh renderer, empty caches),
-warm the page reloading itself. It shows what a driver hides: CDP's agents make V8 do work no visitor's
-browser does, and a driven browser never registers the service worker (web/pwa/pwa.js).
+warm the page reloading itself 1 s after the first visit's end point (the same browser session; the
+snapshot may not be kept yet). It shows what a driver hides: CDP's agents make V8 do work no visitor's
+browser does, and a driven browser registers the service worker only if the page asks (?sw=1, pwa.js).
 
-Usage: python3 scripts/bench_web.py [--rounds 5] [--dist dist] [--json out.json] [--direct]
+Usage: python3 scripts/bench_web.py [--rounds 5] [--dist dist] [--json out.json] [--localhost-only]
+                                    [--private | --compare | --direct]
 """
 
 from __future__ import annotations
@@ -44,7 +51,7 @@ import tempfile
 import threading
 import time
 import urllib.parse
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
@@ -262,7 +269,10 @@ WINDOW_SETTLE_MS = 2000
 
 
 def measure(context: Any, url: str, recorder: Recorder, stages: bool = False,
-            settle_ms: float = WINDOW_SETTLE_MS) -> dict[str, Any]:
+            settle_ms: float = WINDOW_SETTLE_MS, linger: Callable[[], None] | None = None) -> dict[str, Any]:
+    """One visit: a new tab, settled, navigated to `url`; the page's own clock and heartbeat (INIT_SCRIPT).
+    `linger` runs before the tab closes, after the measured window (a visitor's first visit stays open
+    while what it keeps for the next visit is written)."""
     page = context.new_page()
     errors: list[str] = []
     page.on("pageerror", lambda e: errors.append(str(e)))
@@ -281,8 +291,76 @@ def measure(context: Any, url: str, recorder: Recorder, stages: bool = False,
                               "blocked_ms": round(sum(r[2] for r in recorder.pipe_stats) * 1000)}
     if stages:  # read after the measured window: Playwright's script runs in the page from here on
         result["stages"] = page.evaluate(STAGES_JS)
+    if linger is not None:
+        linger()
     page.close()
     return result
+
+
+# The visitor's visits (the default since D180): each page in a profile of its own on disk, as a visitor's
+# browser keeps it. Cold is the first visit of an empty profile; the tab then stays open until what a
+# visitor's first visit keeps is written (the game: the snapshot in Cache Storage and the service worker
+# in control, which the page signals with ?sw=1 — a driven browser registers the worker only then; both
+# pages: LINGER_S more for V8's code cache writes, the bare page's wasm among them), and the browser is
+# closed (cleanly: its caches flushed). Warm is the return visit in a new session of the browser on that
+# profile: HTTP cache, V8's on-disk code cache (scripts and wasm), Cache Storage and the service worker as a
+# returning visitor has them; nothing of the first session's memory (V8's isolate cache, a live renderer).
+# Off-the-record contexts (--private, the bench before D180) have no on-disk code cache: neither page's
+# return visit used a compiled wasm or script, and the game's had no service worker.
+LINGER_S = 3.0
+BROWSER_SETTLE_MS = 1000  # a fresh browser's own start-up, before the visit's tab opens (then D146's wait)
+SW_QUERY = "&sw=1"  # the game's first visit registers the service worker, as it does for a visitor
+
+
+def visitor_path(path: str) -> str:
+    """The URL path a visitor's visits use: the game's registers the service worker (pwa.js skips it in a
+    driven browser unless asked), the bare page has none."""
+    return path + SW_QUERY if path == GAME_PATH else path
+
+
+@contextlib.contextmanager
+def visitor_browser(playwright: Any, profile: Path) -> Iterator[Any]:
+    """Chromium started on the visitor's on-disk profile (a new browser session), the probe installed;
+    closed cleanly at the end, so that its disk caches are written as a visitor's browser writes them."""
+    context = playwright.chromium.launch_persistent_context(str(profile), executable_path=CHROMIUM,
+                                                            args=CHROMIUM_ARGS)
+    try:
+        context.add_init_script(INIT_SCRIPT)
+        time.sleep(BROWSER_SETTLE_MS / 1000)
+        yield context
+    finally:
+        context.close()
+
+
+def profile_caches(profile: Path) -> dict[str, int]:
+    """Bytes a profile holds in each cache a return visit can use (after its browser closed)."""
+    where = {"code_js": "Code Cache/js", "code_wasm": "Code Cache/wasm", "http": "Cache",
+             "cache_storage": "Service Worker/CacheStorage", "service_worker": "Service Worker/ScriptCache"}
+    sizes = {}
+    for key, sub in where.items():
+        folder = profile / "Default" / sub
+        sizes[key] = sum(f.stat().st_size for f in folder.rglob("*") if f.is_file()) if folder.is_dir() else 0
+    return sizes
+
+
+def measure_visitor(playwright: Any, url: str, recorder: Recorder, stages: bool = False,
+                    settle_ms: float = WINDOW_SETTLE_MS) -> tuple[dict[str, Any], dict[str, Any]]:
+    """A visitor's first visit and return visit (cold, warm), in a fresh on-disk profile, the browser
+    restarted in between. The cold visit's result says what the profile kept (`kept`, bytes by cache)."""
+    def linger() -> None:
+        if SW_QUERY in url:  # the snapshot kept and the service worker in control (INIT_SCRIPT's ?sw=1)
+            with contextlib.suppress(TimeoutError):
+                recorder.wait_signal("precached", TIMEOUT_MS / 1000)
+        time.sleep(LINGER_S)
+
+    with tempfile.TemporaryDirectory(prefix="bench-visitor-", ignore_cleanup_errors=True) as tmp:
+        profile = Path(tmp)
+        with visitor_browser(playwright, profile) as context:
+            cold = measure(context, url, recorder, stages, settle_ms, linger=linger)
+        cold["kept"] = profile_caches(profile)
+        with visitor_browser(playwright, profile) as context:
+            warm = measure(context, url, recorder, stages, settle_ms)
+    return cold, warm
 
 
 def waterfall(recorder: Recorder, end_wall: float) -> dict[str, Any]:
@@ -421,6 +499,13 @@ def main(argv: list[str] | None = None) -> None:
     ap.add_argument("--dist", default=str(ROOT / "dist"))
     ap.add_argument("--json", help="write every measurement here")
     ap.add_argument("--direct", action="store_true", help="no driver attached (see above); no Hint part")
+    how = ap.add_mutually_exclusive_group()
+    how.add_argument("--private", action="store_true",
+                     help="localhost visits in off-the-record contexts, the return visit a second tab of the "
+                          "same context (the bench before D180: no on-disk code cache, no service worker)")
+    how.add_argument("--compare", action="store_true",
+                     help="localhost visits both ways in every round, in turn (visitor's profiles, and "
+                          f"--private's, named '<page> <cold|warm>{PRIVATE}')")
     ap.add_argument("--localhost-only", action="store_true", help="skip the network profiles")
     ap.add_argument("--waterfall", choices=sorted(PROFILES),
                     help="only first visits over this line (game and bare, alternating): their ratio and "
@@ -453,7 +538,10 @@ def main(argv: list[str] | None = None) -> None:
             elif args.direct:
                 runs, hint = run_direct(base, recorder, args.rounds)
             else:
-                runs, hint = run_driven(base, recorder, args.rounds, dist, network=not args.localhost_only)
+                modes = (("private",) if args.private else ("visitor", "private") if args.compare
+                         else ("visitor",))
+                runs, hint = run_driven(base, recorder, args.rounds, dist, network=not args.localhost_only,
+                                        modes=modes)
         finally:
             server.shutdown()
         # Each kind of run has its own report; --json keeps what was measured, whichever it was.
@@ -462,7 +550,9 @@ def main(argv: list[str] | None = None) -> None:
         elif others and args.localhost_only:
             report_localhost_ab(runs)
         else:
-            report(runs, args.rounds, "no driver attached" if args.direct else "driven by Playwright")
+            report(runs, args.rounds, "no driver attached" if args.direct else
+                   "driven by Playwright, off-the-record contexts" if args.private else
+                   "driven by Playwright, visitors' on-disk profiles")
         if hint is not None:
             report_hint(hint)
     if args.json:
@@ -518,8 +608,32 @@ def measure_precache(browser: Any, base: str, recorder: Recorder) -> dict[str, A
     return {"seconds": done_wall - end_wall, "files": files}
 
 
-def run_driven(base: str, recorder: Recorder, rounds: int, dist: Path | None = None,
-               network: bool = True) -> tuple[Runs, list[dict[str, Any]]]:
+# How the localhost visits are made: "visitor" (the default, D180: on-disk profiles, the browser restarted
+# before the return visit) or "private" (--private: off-the-record contexts of one browser, the return visit
+# a second tab of the same context, as before D180). --compare makes both in every round, in turn.
+PRIVATE = ", private"
+
+
+def localhost_visits(playwright: Any, browser: Any, base: str, recorder: Recorder, runs: Runs,
+                     i: int, modes: tuple[str, ...]) -> None:
+    """Round i's localhost visits, cold then warm, of the game and the bare page (alternating which goes
+    first), made each way of `modes` (in turn); a "private" visit's runs are named "<page> <temp>, private"
+    when both ways are made."""
+    for how in in_turn(list(modes), i):
+        for name, path in rounds_order(i):
+            if how == "visitor":
+                cold, warm = measure_visitor(playwright, base + visitor_path(path), recorder)
+            else:
+                with measured_context(browser) as context:
+                    cold = measure(context, base + path, recorder)
+                    warm = measure(context, base + path, recorder)
+            suffix = PRIVATE if how == "private" and len(modes) > 1 else ""
+            runs.setdefault(f"{name} cold{suffix}", []).append(cold)
+            runs.setdefault(f"{name} warm{suffix}", []).append(warm)
+
+
+def run_driven(base: str, recorder: Recorder, rounds: int, dist: Path | None = None, network: bool = True,
+               modes: tuple[str, ...] = ("visitor",)) -> tuple[Runs, list[dict[str, Any]]]:
     from playwright.sync_api import sync_playwright
 
     lines = {}
@@ -537,10 +651,7 @@ def run_driven(base: str, recorder: Recorder, rounds: int, dist: Path | None = N
                         with measured_context(browser) as context:
                             visit = measure(context, line_base + path, line_recorder)
                             runs[f"{name} {key} cold"].append(visit)
-                for name, path in rounds_order(i):
-                    with measured_context(browser) as context:
-                        runs[f"{name} cold"].append(measure(context, base + path, recorder))
-                        runs[f"{name} warm"].append(measure(context, base + path, recorder))
+                localhost_visits(p, browser, base, recorder, runs, i, modes)
                 progress(runs, i, rounds)
             if "10M" in lines:
                 _, line_base, line_recorder = lines["10M"]
@@ -728,6 +839,15 @@ def report(runs: Runs, rounds: int, how: str) -> None:
         g, b = ms(f"game {temp}"), ms(f"bare {temp}")
         print(f"ratio game/bare, localhost {temp}: {g / b:.2f}  ({g:.0f} ms vs {b:.0f} ms)")
         verdict[f"localhost {temp} <= 0.5 x bare"] = g <= 0.5 * b
+    for temp in ("cold", "warm"):  # --compare: the same visits in off-the-record contexts (before D180)
+        if f"game {temp}{PRIVATE}" in runs:
+            g, b = ms(f"game {temp}{PRIVATE}"), ms(f"bare {temp}{PRIVATE}")
+            print(f"ratio game/bare, localhost {temp}{PRIVATE}: {g / b:.2f}  ({g:.0f} ms vs {b:.0f} ms)")
+    for name in ("game", "bare"):  # what a visitor's first visit left for the return visit (medians, bytes)
+        kept = [r["kept"] for r in runs[f"{name} cold"] if "kept" in r]
+        if kept:
+            print(f"{name}: the visitor's profile after the first visit, medians of {len(kept)} (bytes): "
+                  + ", ".join(f"{k} {median([x[k] for x in kept]):,.0f}" for k in kept[0]))
     verdict["game freeze <= 50 ms"] = max(ms("game cold", "maxGap"), ms("game warm", "maxGap")) <= 50
     first = "game 10M cold" if "game 10M cold" in runs else "game cold"
     cold, bare = runs[first][0], runs[first.replace("game", "bare")][0]

@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import json
 import urllib.parse
 from pathlib import Path
@@ -136,3 +137,148 @@ def test_json_keeps_an_ab_runs_measurements(tmp_path: Path, monkeypatch: pytest.
                 "--ab", str(tmp_path / "b"), "--json", str(out)])
     assert reported == [measured]
     assert json.loads(out.read_text()) == measured
+
+
+class _Browser:
+    """Playwright's persistent contexts, faked: each launch on a profile directory, its pages' visits (the
+    page signals end and done at once; with ?sw=1 also that the snapshot is kept), each close."""
+
+    def __init__(self, recorder: object, log: list[tuple[str, object]]) -> None:
+        self.recorder, self.log = recorder, log
+        self.chromium = self
+
+    def launch_persistent_context(self, profile: str, **_: object) -> object:
+        self.log.append(("launch", profile))
+        (Path(profile) / "Default" / "Code Cache" / "wasm").mkdir(parents=True, exist_ok=True)
+        recorder, log = self.recorder, self.log
+
+        class Page:
+            def on(self, *_: object) -> None:
+                pass
+
+            def wait_for_timeout(self, ms: float) -> None:
+                pass
+
+            def goto(self, url: str, wait_until: str) -> None:
+                log.append(("goto", url))
+                result = {"end": 900.0 + len(log), "maxGap": 12.0, "gaps": [], "origin": 1.0}
+                recorder.record("/?__bench=end")  # type: ignore[attr-defined]
+                recorder.record("/?__bench=done&r=" + urllib.parse.quote(json.dumps(result)))  # type: ignore[attr-defined]
+                if "sw=1" in url:
+                    recorder.record("/?__bench=precached")  # type: ignore[attr-defined]
+                    # what the first visit keeps: V8 writes a wasm module into the profile
+                    (Path(profile) / "Default" / "Code Cache" / "wasm" / "index").write_bytes(b"x" * 100)
+
+            def close(self) -> None:
+                log.append(("close page", None))
+
+        class Context:
+            def add_init_script(self, script: str) -> None:
+                log.append(("init script", "setTimeout(beat" in script))
+
+            def new_page(self) -> Page:
+                return Page()
+
+            def close(self) -> None:
+                log.append(("close browser", profile))
+
+        return Context()
+
+
+def test_a_visitors_return_visit_is_made_in_a_new_browser_session_on_the_first_visits_profile(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """D180: cold is the first visit of an empty on-disk profile, kept open until the page says what it
+    keeps is kept; the browser is then closed, and warm is a new browser on the same profile."""
+    bench = load_script("bench_web")
+    monkeypatch.setattr(bench, "LINGER_S", 0)
+    monkeypatch.setattr(bench, "BROWSER_SETTLE_MS", 0)
+    (tmp_path / "index.html").write_text("<!doctype html>")
+    recorder = bench.Recorder(tmp_path)
+    log: list[tuple[str, object]] = []
+    url = "http://127.0.0.1:1/" + bench.visitor_path(bench.GAME_PATH)
+    cold, warm = bench.measure_visitor(_Browser(recorder, log), url, recorder)
+    assert [what for what, _ in log] == ["launch", "init script", "goto", "close page", "close browser",
+                                         "launch", "init script", "goto", "close page", "close browser"]
+    profiles = {p for what, p in log if what in ("launch", "close browser")}
+    assert len(profiles) == 1 and not Path(str(profiles.pop())).exists()  # one profile, dropped after
+    assert all(flag for what, flag in log if what == "init script")  # the heartbeat in both sessions
+    assert cold["end"] < warm["end"]  # (the fake's visits in order)
+    assert cold["kept"]["code_wasm"] == 100 and cold["kept"]["code_js"] == 0 and "kept" not in warm
+
+
+def test_a_visitors_game_registers_the_service_worker_and_the_bare_page_has_none() -> None:
+    bench = load_script("bench_web")
+    assert bench.visitor_path(bench.GAME_PATH).endswith("&sw=1")
+    assert bench.visitor_path(bench.BARE_PATH) == bench.BARE_PATH
+
+
+def test_the_first_visit_waits_for_the_kept_snapshot_before_its_browser_closes(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Without the page's 'precached' signal the first visit's tab stays open (up to the timeout): a
+    return visit measured without the kept snapshot would be a second first visit."""
+    bench = load_script("bench_web")
+    monkeypatch.setattr(bench, "LINGER_S", 0)
+    monkeypatch.setattr(bench, "BROWSER_SETTLE_MS", 0)
+    monkeypatch.setattr(bench, "TIMEOUT_MS", 50)
+    (tmp_path / "index.html").write_text("<!doctype html>")
+    recorder = bench.Recorder(tmp_path)
+    waited: list[str] = []
+    wait_signal = recorder.wait_signal
+
+    def spy(what: str, timeout_s: float, nth: int = 1) -> tuple[float, object]:
+        waited.append(what)
+        return wait_signal(what, timeout_s, nth)  # type: ignore[no-any-return]
+
+    monkeypatch.setattr(recorder, "wait_signal", spy)
+    log: list[tuple[str, object]] = []
+    game = "http://127.0.0.1:1/" + bench.GAME_PATH + "&sw=1"
+    bench.measure_visitor(_Browser(recorder, log), game, recorder)
+    assert waited == ["end", "done", "precached", "end", "done"]
+    waited.clear()
+    bench.measure_visitor(_Browser(recorder, log), "http://127.0.0.1:1/" + bench.BARE_PATH, recorder)
+    assert waited == ["end", "done", "end", "done"]
+
+
+def test_the_visitors_visits_are_the_default_and_private_contexts_a_flag(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    bench = load_script("bench_web")
+    (tmp_path / "index.html").write_text("<!doctype html>")
+    seen: list[tuple[str, ...]] = []  # the ways each run made its localhost visits
+
+    def run_driven(*_: object, modes: tuple[str, ...], **__: object) -> tuple[dict[str, list[object]], None]:
+        seen.append(modes)
+        return {}, None
+
+    monkeypatch.setattr(bench, "run_driven", run_driven)
+    monkeypatch.setattr(bench, "report", lambda *a: None)
+    for flags in ([], ["--private"], ["--compare"]):
+        bench.main(["--localhost-only", "--dist", str(tmp_path), *flags])
+    assert seen == [("visitor",), ("private",), ("visitor", "private")]
+    with pytest.raises(SystemExit):
+        bench.main(["--dist", str(tmp_path), "--private", "--compare"])
+
+
+def test_compared_visits_are_named_by_how_they_were_made_and_made_in_turn(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    bench = load_script("bench_web")
+    made: list[tuple[str, str]] = []
+
+    def visitor(playwright: object, url: str, recorder: object) -> tuple[dict[str, str], dict[str, str]]:
+        made.append(("visitor", url))
+        return {"how": "visitor cold"}, {"how": "visitor warm"}
+
+    def private(context: object, url: str, recorder: object) -> dict[str, str]:
+        made.append(("private", url))
+        return {"how": "private"}
+
+    monkeypatch.setattr(bench, "measure_visitor", visitor)
+    monkeypatch.setattr(bench, "measure", private)
+    monkeypatch.setattr(bench, "measured_context", lambda browser: contextlib.nullcontext(None))
+    runs: dict[str, list[dict[str, str]]] = {}
+    for i in range(2):
+        bench.localhost_visits(None, None, "B/", None, runs, i, ("visitor", "private"))
+    assert runs["game cold"] == runs["bare cold"] == [{"how": "visitor cold"}] * 2
+    assert runs["game warm, private"] == runs["bare cold, private"] == [{"how": "private"}] * 2
+    assert [how for how, _ in made] == ["visitor"] * 2 + ["private"] * 4 + ["private"] * 4 + ["visitor"] * 2
+    assert ("visitor", "B/" + bench.GAME_PATH + "&sw=1") in made
+    assert ("private", "B/" + bench.GAME_PATH) in made
