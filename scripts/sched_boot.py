@@ -2,8 +2,10 @@
 """What the kernel saw during the page's freezes: for each long heartbeat gap of a boot, was the page's
 main thread running, runnable but waiting for a core (starved), or asleep (Chromium did not run the timer)?
 
-The visits are bench_web.py's own (Playwright's Chromium with the bench's flags, a fresh context: cold,
-then warm in it; the bench's 10 ms heartbeat; its page-side signals, no driver call during the visit).
+The visits are bench_web.py's own (Playwright's Chromium with the bench's flags; a visitor's, D180: cold
+the first visit of a fresh on-disk profile, warm the return visit in a new browser session on it; with
+--private, as before D180, a fresh off-the-record context, cold then warm in it; the bench's 10 ms
+heartbeat; its page-side signals, no driver call during the visit).
 Beside them a sampler process (at nice -5, ~25 % of a core: an observer, count it in) reads every ~1 ms
 /proc/<pid>/task/<tid>/schedstat (ns on a CPU, ns waiting on a run queue) and the state of every
 renderer's main thread (`CrRendererMain`); every ~20 ms the same counters of every thread of every
@@ -18,6 +20,7 @@ meanwhile (CPU ms by process type and thread name; "page:" the page's own render
 that are not Chromium, with their priority) and the machine's busy cores, normal and niced.
 
 Usage: python3 scripts/sched_boot.py [--dist dist] [--rounds 2] [--gap 40] [--blank] [--settle MS] [--raw DIR]
+                                     [--private]
        python3 scripts/sched_boot.py --again DIR [--gap 40]    (read a kept --raw DIR again)
 """
 
@@ -251,6 +254,18 @@ def analyse(data: dict[str, Any], visit: dict[str, Any], label: str, min_gap: fl
     return found
 
 
+def visit(playwright: Any, browser: Any, base: str, path: str, recorder: Any, settle_ms: float,
+          private: bool) -> dict[str, dict[str, Any]]:
+    """A cold and a warm visit of `path`, bench_web.py's way: a visitor's (D180), or --private's."""
+    if private:
+        with bench_web.measured_context(browser) as context:
+            return {temp: bench_web.measure(context, base + path, recorder, settle_ms=settle_ms)
+                    for temp in ("cold", "warm")}
+    cold, warm = bench_web.measure_visitor(playwright, base + bench_web.visitor_path(path), recorder,
+                                           settle_ms=settle_ms)
+    return {"cold": cold, "warm": warm}
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--dist", default=str(ROOT / "dist"))
@@ -260,6 +275,8 @@ def main() -> None:
     ap.add_argument("--settle", type=float, default=bench_web.WINDOW_SETTLE_MS,
                     help="ms between opening the visit's tab (a new window) and navigating it")
     ap.add_argument("--raw", help="keep every visit's samples and gaps here (pickle, json)")
+    ap.add_argument("--private", action="store_true",
+                    help="off-the-record contexts, warm a second tab of cold's (bench_web.py --private)")
     ap.add_argument("--again", metavar="DIR", help="only read again what --raw DIR kept")
     ap.add_argument("--sampler", help=argparse.SUPPRESS)
     args = ap.parse_args()
@@ -291,12 +308,8 @@ def main() -> None:
                         out = raw / f"{name}{i + 1}.pickle"
                         sampler = subprocess.Popen([sys.executable, __file__, "--sampler", str(out)])
                         time.sleep(0.3)  # its first scan
-                        visits = {}
                         try:
-                            with bench_web.measured_context(browser) as context:
-                                for temp in ("cold", "warm"):
-                                    visits[temp] = bench_web.measure(context, base + path, recorder,
-                                                                        settle_ms=args.settle)
+                            visits = visit(p, browser, base, path, recorder, args.settle, args.private)
                         finally:
                             sampler.send_signal(signal.SIGTERM)
                             sampler.wait()

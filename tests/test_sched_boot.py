@@ -3,6 +3,10 @@ thread running, waiting for a core and asleep, and who ran meanwhile (synthetic 
 
 from __future__ import annotations
 
+import contextlib
+
+import pytest
+
 from build_scripts import load_script
 
 MS = 1_000_000  # ns
@@ -30,3 +34,29 @@ def test_a_gap_is_split_into_running_waiting_for_a_core_and_asleep() -> None:
     assert (row["cpu"], row["wait"], row["asleep"]) == (20, 50, 30)
     assert row["states"] == {"R": 2, "S": 1} and row["wchan"] == {"futex": 1}
     assert row["others"] == {"page:DedicatedWorker thread": 80, "renderer(webui):CrRendererMain": 40}
+
+
+def test_its_visits_are_a_visitors_unless_asked_for_private_contexts(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The sampler watches the bench's own visits (D180): a visitor's first and return visits by default."""
+    sched = load_script("sched_boot")
+    bench = sched.bench_web
+    made: list[tuple[str, str]] = []
+
+    def visitor(p: object, url: str, recorder: object, settle_ms: float) -> tuple[dict[str, str], ...]:
+        made.append(("visitor", url))
+        return {"t": "c"}, {"t": "w"}
+
+    def private(context: object, url: str, recorder: object, settle_ms: float) -> dict[str, str]:
+        made.append(("private", url))
+        return {"t": "p"}
+
+    monkeypatch.setattr(bench, "measure_visitor", visitor)
+    monkeypatch.setattr(bench, "measure", private)
+    monkeypatch.setattr(bench, "measured_context", lambda browser: contextlib.nullcontext(None))
+    assert sched.visit(None, None, "B/", bench.GAME_PATH, None, 2000, False) == {"cold": {"t": "c"},
+                                                                               "warm": {"t": "w"}}
+    assert made == [("visitor", "B/" + bench.GAME_PATH + "&sw=1")]
+    made.clear()
+    assert sched.visit(None, None, "B/", "__blank.html", None, 2000, True) == {"cold": {"t": "p"},
+                                                                             "warm": {"t": "p"}}
+    assert made == [("private", "B/__blank.html")] * 2
