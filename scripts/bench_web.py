@@ -499,6 +499,9 @@ def main(argv: list[str] | None = None) -> None:
     ap.add_argument("--dist", default=str(ROOT / "dist"))
     ap.add_argument("--json", help="write every measurement here")
     ap.add_argument("--direct", action="store_true", help="no driver attached (see above); no Hint part")
+    ap.add_argument("--stages", action="store_true",
+                    help="also print, for each localhost visit of the game, where its heartbeat's gaps over "
+                         "30 ms fell among the boot's stages (web/boot/boot.js, page clock)")
     how = ap.add_mutually_exclusive_group()
     how.add_argument("--private", action="store_true",
                      help="localhost visits in off-the-record contexts, the return visit a second tab of the "
@@ -541,7 +544,7 @@ def main(argv: list[str] | None = None) -> None:
                 modes = (("private",) if args.private else ("visitor", "private") if args.compare
                          else ("visitor",))
                 runs, hint = run_driven(base, recorder, args.rounds, dist, network=not args.localhost_only,
-                                        modes=modes)
+                                        modes=modes, stages=args.stages)
         finally:
             server.shutdown()
         # Each kind of run has its own report; --json keeps what was measured, whichever it was.
@@ -615,25 +618,27 @@ PRIVATE = ", private"
 
 
 def localhost_visits(playwright: Any, browser: Any, base: str, recorder: Recorder, runs: Runs,
-                     i: int, modes: tuple[str, ...]) -> None:
+                     i: int, modes: tuple[str, ...], stages: bool = False) -> None:
     """Round i's localhost visits, cold then warm, of the game and the bare page (alternating which goes
     first), made each way of `modes` (in turn); a "private" visit's runs are named "<page> <temp>, private"
-    when both ways are made."""
+    when both ways are made. `stages`: the game's boot stages read after each of its visits (--stages)."""
     for how in in_turn(list(modes), i):
         for name, path in rounds_order(i):
+            staged = stages and name == "game"
             if how == "visitor":
-                cold, warm = measure_visitor(playwright, base + visitor_path(path), recorder)
+                cold, warm = measure_visitor(playwright, base + visitor_path(path), recorder, stages=staged)
             else:
                 with measured_context(browser) as context:
-                    cold = measure(context, base + path, recorder)
-                    warm = measure(context, base + path, recorder)
+                    cold = measure(context, base + path, recorder, stages=staged)
+                    warm = measure(context, base + path, recorder, stages=staged)
             suffix = PRIVATE if how == "private" and len(modes) > 1 else ""
             runs.setdefault(f"{name} cold{suffix}", []).append(cold)
             runs.setdefault(f"{name} warm{suffix}", []).append(warm)
 
 
 def run_driven(base: str, recorder: Recorder, rounds: int, dist: Path | None = None, network: bool = True,
-               modes: tuple[str, ...] = ("visitor",)) -> tuple[Runs, list[dict[str, Any]]]:
+               modes: tuple[str, ...] = ("visitor",),
+               stages: bool = False) -> tuple[Runs, list[dict[str, Any]]]:
     from playwright.sync_api import sync_playwright
 
     lines = {}
@@ -651,7 +656,7 @@ def run_driven(base: str, recorder: Recorder, rounds: int, dist: Path | None = N
                         with measured_context(browser) as context:
                             visit = measure(context, line_base + path, line_recorder)
                             runs[f"{name} {key} cold"].append(visit)
-                localhost_visits(p, browser, base, recorder, runs, i, modes)
+                localhost_visits(p, browser, base, recorder, runs, i, modes, stages)
                 progress(runs, i, rounds)
             if "10M" in lines:
                 _, line_base, line_recorder = lines["10M"]
@@ -884,6 +889,12 @@ def report(runs: Runs, rounds: int, how: str) -> None:
               f"in {pre['seconds']:.1f} s — the later archive {later:,}, the snapshot kept for the next "
               f"visits {snap:,}, the service worker's precache {rest:,} ({len(pre['files'])} files; "
               f"target: report, aim <= 12 MB)")
+    for key in runs:  # --stages
+        for i, visit in enumerate(runs[key]):
+            if "stages" in visit:
+                print(f"\n{key}, round {i + 1}: end {visit['end']:.0f} ms; gaps over 30 ms (at, ms): "
+                      + (", ".join(f"{at} ({gap})" for at, gap in visit["gaps"]) or "none")
+                      + "\n  stages: " + ", ".join(f"{stage} {ms}" for stage, ms in visit["stages"]))
     errs = [e for k in runs for r in runs[k] for e in r["errors"]]
     if errs:
         print(f"\npage errors during the runs: {errs[:5]}")

@@ -263,11 +263,13 @@ def test_compared_visits_are_named_by_how_they_were_made_and_made_in_turn(
     bench = load_script("bench_web")
     made: list[tuple[str, str]] = []
 
-    def visitor(playwright: object, url: str, recorder: object) -> tuple[dict[str, str], dict[str, str]]:
+    def visitor(playwright: object, url: str, recorder: object, stages: bool) -> tuple[dict[str, str], ...]:
+        assert stages == ("sw=1" in url)  # --stages: the game's visits only
         made.append(("visitor", url))
         return {"how": "visitor cold"}, {"how": "visitor warm"}
 
-    def private(context: object, url: str, recorder: object) -> dict[str, str]:
+    def private(context: object, url: str, recorder: object, stages: bool) -> dict[str, str]:
+        assert stages == (bench.GAME_PATH in url)
         made.append(("private", url))
         return {"how": "private"}
 
@@ -276,7 +278,7 @@ def test_compared_visits_are_named_by_how_they_were_made_and_made_in_turn(
     monkeypatch.setattr(bench, "measured_context", lambda browser: contextlib.nullcontext(None))
     runs: dict[str, list[dict[str, str]]] = {}
     for i in range(2):
-        bench.localhost_visits(None, None, "B/", None, runs, i, ("visitor", "private"))
+        bench.localhost_visits(None, None, "B/", None, runs, i, ("visitor", "private"), stages=True)
     assert runs["game cold"] == runs["bare cold"] == [{"how": "visitor cold"}] * 2
     assert runs["game warm, private"] == runs["bare cold, private"] == [{"how": "private"}] * 2
     assert [how for how, _ in made] == ["visitor"] * 2 + ["private"] * 4 + ["private"] * 4 + ["visitor"] * 2
