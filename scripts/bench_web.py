@@ -301,13 +301,15 @@ def measure(context: Any, url: str, recorder: Recorder, stages: bool = False,
 # browser keeps it. Cold is the first visit of an empty profile; the tab then stays open until what a
 # visitor's first visit keeps is written (the game: the snapshot in Cache Storage and the service worker
 # in control, which the page signals with ?sw=1 — a driven browser registers the worker only then; both
-# pages: LINGER_S more for V8's code cache writes, the bare page's wasm among them), and the browser is
+# pages: until V8's code cache in the profile has been quiet for LINGER_S, the bare page's wasm among its
+# writes), and the browser is
 # closed (cleanly: its caches flushed). Warm is the return visit in a new session of the browser on that
 # profile: HTTP cache, V8's on-disk code cache (scripts and wasm), Cache Storage and the service worker as a
 # returning visitor has them; nothing of the first session's memory (V8's isolate cache, a live renderer).
 # Off-the-record contexts (--private, the bench before D180) have no on-disk code cache: neither page's
 # return visit used a compiled wasm or script, and the game's had no service worker.
-LINGER_S = 3.0
+LINGER_S = 3.0  # V8's code cache in the profile unchanged this long (after the snapshot is kept)...
+LINGER_MAX_S = 30.0  # ... or this long at most
 BROWSER_SETTLE_MS = 1000  # a fresh browser's own start-up, before the visit's tab opens (then D146's wait)
 SW_QUERY = "&sw=1"  # the game's first visit registers the service worker, as it does for a visitor
 
@@ -332,6 +334,29 @@ def visitor_browser(playwright: Any, profile: Path) -> Iterator[Any]:
         context.close()
 
 
+def wait_quiet(folder: Path, quiet_s: float, max_s: float, clock: Callable[[], float] = time.monotonic,
+               sleep: Callable[[float], None] = time.sleep) -> float:
+    """Wait until nothing under `folder` has changed (names, sizes, times) for `quiet_s`, or `max_s` in all:
+    V8 writes a module's or a script's code to the profile some time after compiling it, and more than once
+    as its optimised code grows (D160). Returns the seconds waited."""
+    def state() -> set[tuple[str, int, int]]:
+        found = set()
+        for f in folder.rglob("*") if folder.is_dir() else ():
+            with contextlib.suppress(OSError):
+                st = f.stat()
+                found.add((str(f), st.st_size, st.st_mtime_ns))
+        return found
+
+    start = last_change = clock()
+    seen = state()
+    while clock() - last_change < quiet_s and clock() - start < max_s:
+        sleep(0.25)
+        now = state()
+        if now != seen:
+            seen, last_change = now, clock()
+    return clock() - start
+
+
 def profile_caches(profile: Path) -> dict[str, int]:
     """Bytes a profile holds in each cache a return visit can use (after its browser closed)."""
     where = {"code_js": "Code Cache/js", "code_wasm": "Code Cache/wasm", "http": "Cache",
@@ -347,17 +372,22 @@ def measure_visitor(playwright: Any, url: str, recorder: Recorder, stages: bool 
                     settle_ms: float = WINDOW_SETTLE_MS) -> tuple[dict[str, Any], dict[str, Any]]:
     """A visitor's first visit and return visit (cold, warm), in a fresh on-disk profile, the browser
     restarted in between. The cold visit's result says what the profile kept (`kept`, bytes by cache)."""
+    lingered: list[float] = []
+
     def linger() -> None:
+        start = time.monotonic()
         if SW_QUERY in url:  # the snapshot kept and the service worker in control (INIT_SCRIPT's ?sw=1)
             with contextlib.suppress(TimeoutError):
                 recorder.wait_signal("precached", TIMEOUT_MS / 1000)
-        time.sleep(LINGER_S)
+        wait_quiet(profile / "Default" / "Code Cache", LINGER_S, LINGER_MAX_S)
+        lingered.append(time.monotonic() - start)
 
     with tempfile.TemporaryDirectory(prefix="bench-visitor-", ignore_cleanup_errors=True) as tmp:
         profile = Path(tmp)
         with visitor_browser(playwright, profile) as context:
             cold = measure(context, url, recorder, stages, settle_ms, linger=linger)
         cold["kept"] = profile_caches(profile)
+        cold["lingered_s"] = round(lingered[0], 1) if lingered else None
         with visitor_browser(playwright, profile) as context:
             warm = measure(context, url, recorder, stages, settle_ms)
     return cold, warm
