@@ -35,7 +35,8 @@ def test_play_a_whole_game_against_bots_with_bad_input(bots: str) -> None:
     rc, out = run(["play", "--seed", "4", "--bots", bots], "\n".join(BAD_THEN_PLAY) + "\n")
     assert rc == 0
     assert "Type a number from 1 to" in out  # empty line
-    assert "Not a legal action:" in out  # 'foo bar', and 'reveal' during a placement
+    assert "Not a legal action here: 'foo bar' — " in out  # and 'reveal' during a placement
+    assert "illegal action" not in out  # the refusal is said once, not twice
     assert "No action number 99" in out and "No action number 0" in out
     assert "could be" in out  # 'place' is ambiguous
     assert "Commands:" in out  # help

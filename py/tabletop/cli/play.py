@@ -12,7 +12,7 @@ from pathlib import Path
 from typing import Any, TextIO
 
 from .. import registry
-from ..errors import IllegalAction
+from ..errors import IllegalAction, quote
 from ..terminal import Style
 from .options import add_game_arguments, game_options
 from .players import Chooser, make_chooser, parse_levels
@@ -142,7 +142,8 @@ class Session:
             try:
                 self.act(action)
             except IllegalAction as e:  # the game is unchanged; ask again
-                self.say(f"Not a legal action: {e}")
+                # The error's own text starts "illegal action 'x': …": say it once, in the CLI's words.
+                self.say(f"Not a legal action here: {quote(e.action)} — {e.reason}.")
                 continue
             return
 
