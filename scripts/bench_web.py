@@ -883,6 +883,11 @@ def report(runs: Runs, rounds: int, how: str) -> None:
         if kept:
             print(f"{name}: the visitor's profile after the first visit, medians of {len(kept)} (bytes): "
                   + ", ".join(f"{k} {median([x[k] for x in kept]):,.0f}" for k in kept[0]))
+            # V8 writes a module's code once, as much as it has optimised then: the return visit's time
+            # follows that draw (1.2-2.9 MB for the bare page), so each round's is shown beside it.
+            print("  each round, wasm code kept / the return visit (ms): " + ", ".join(
+                f"{r['kept']['code_wasm']:,} / {w['end']:.0f}"
+                for r, w in zip(runs[f"{name} cold"], runs[f"{name} warm"], strict=True) if "kept" in r))
     verdict["game freeze <= 50 ms"] = max(ms("game cold", "maxGap"), ms("game warm", "maxGap")) <= 50
     first = "game 10M cold" if "game 10M cold" in runs else "game cold"
     cold, bare = runs[first][0], runs[first.replace("game", "bare")][0]

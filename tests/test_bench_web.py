@@ -310,3 +310,28 @@ def test_the_first_visit_lingers_until_v8s_code_cache_has_been_quiet(tmp_path: P
     now[0] = 0.0
     writes = {float(t): t for t in range(1, 100)}  # never quiet: it gives up at the longest wait
     assert bench.wait_quiet(tmp_path / "Code Cache", 3.0, 30.0, clock=lambda: now[0], sleep=sleep) <= 30.25
+
+
+def test_the_report_shows_what_each_visitors_profile_kept_beside_its_return_visit(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    bench = load_script("bench_web")
+
+    def visit(end: float, wasm: int | None = None, stages: bool = False) -> dict[str, object]:
+        v: dict[str, object] = {"end": end, "maxGap": 20.0, "gaps": [[150, 34]], "files": [], "bytes": 0,
+                                "gzip": 0, "requests": 0, "errors": []}
+        if wasm is not None:
+            v["kept"] = {"code_js": 0, "code_wasm": wasm, "http": 1, "cache_storage": 0, "service_worker": 0}
+        if stages:
+            v["stages"] = [["page-wasm", 250], ["engine", 560]]
+        return v
+
+    runs = {"game cold": [visit(900, 72, True)], "game warm": [visit(600, stages=True)],
+            "bare cold": [visit(2500, 2_700_000), visit(2400, 1_200_000)],
+            "bare warm": [visit(1400), visit(2300)]}
+    runs["game cold"].append(visit(950, 72))
+    runs["game warm"].append(visit(650))
+    bench.report(runs, 2, "test")
+    out = capsys.readouterr().out
+    assert "2,700,000 / 1400, 1,200,000 / 2300" in out
+    assert "game warm, round 1: end 600 ms; gaps over 30 ms (at, ms): 150 (34)" in out
+    assert "stages: page-wasm 250, engine 560" in out
