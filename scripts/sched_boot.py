@@ -54,6 +54,23 @@ RESCAN_EVERY = 100  # look for new processes and threads (each look costs ~1 ms 
 BLANK = '<!doctype html><meta charset="utf-8"><title>blank</title><script src="__blank.js"></script><body>'
 BLANK_JS = """setTimeout(() => { const b = document.createElement('button'); b.dataset.action = 'x';
 b.textContent = 'x'; document.body.append(b); }, 3000);"""
+# What the page's main thread ran in its long frames (Chromium's long-animation-frame entries: every frame
+# over 50 ms, with its scripts and where its style and layout began), read after the measured window: so a
+# gap can be told apart as the page's own long frame or a wait between its tasks.
+LOAF_SCRIPT = """(() => {
+  if (window.top !== window) return;
+  const L = window.__loaf = [];
+  try {
+    new PerformanceObserver((list) => {
+      for (const e of list.getEntries()) {
+        L.push([Math.round(e.startTime), Math.round(e.duration), Math.round(e.blockingDuration),
+                Math.round(e.styleAndLayoutStart ? e.startTime + e.duration - e.styleAndLayoutStart : 0),
+                e.scripts.map((s) => [s.invoker || s.invokerType, Math.round(s.duration),
+                                      (s.sourceURL || '').split('/').pop().split('?')[0]])]);
+      }
+    }).observe({ type: 'long-animation-frame', buffered: true });
+  } catch {}
+})();"""
 
 MAIN = "CrRendererMain"
 # A sample: (time.time(), tid, ns on CPU, ns waiting on a run queue, state, wchan).
@@ -174,6 +191,17 @@ def sample(out: Path) -> None:
                                   "names": finder.others, "own_cpu_s": own.user + own.system}))
 
 
+# Read after the measured window with the boot's stages (bench_web.measure(stages=True) evaluates
+# bench_web.STAGES_JS; this run gives it both, split again by `split_loaf`).
+STAGES_AND_LOAF_JS = f"async () => ({{stages: await ({bench_web.STAGES_JS})(), loaf: window.__loaf || []}})"
+
+
+def split_loaf(visit: dict[str, Any]) -> dict[str, Any]:
+    both = visit.get("stages")
+    if isinstance(both, dict):
+        visit["stages"], visit["loaf"] = both["stages"], both["loaf"]
+    return visit
+
 T = TypeVar("T", bound=tuple[Any, ...])
 
 
@@ -186,6 +214,17 @@ def at(series: list[T], t: float) -> T | None:
 def group(kind: str, name: str) -> str:
     """A thread's family: V8's pool threads and workers are numbered; keep the family's name."""
     return f"{kind}:{name.rstrip('0123456789').rstrip('/# ')}"
+
+
+def moment(a: float, b: float, visit: dict[str, Any]) -> str:
+    """Where in the boot a gap from a to b (page clock, ms) fell: the stages around it, and the end point."""
+    stages = visit.get("stages") or []
+    before = [name for name, ms in stages if ms <= a]
+    inside = [name for name, ms in stages if a < ms <= b]
+    end = visit["end"]
+    where = "after the first action" if a >= end else "before the first action"
+    return (f"{where} ({a - end:+.0f} ms from it); last stage before: {before[-1] if before else '-'}"
+            + (f"; stages inside: {', '.join(inside)}" if inside else ""))
 
 
 def analyse(data: dict[str, Any], visit: dict[str, Any], label: str, min_gap: float) -> list[dict[str, Any]]:
@@ -206,6 +245,9 @@ def analyse(data: dict[str, Any], visit: dict[str, Any], label: str, min_gap: fl
     series = by_tid[page]
     print(f"== {label}: end {visit['end']:.0f} ms, longest gap {visit['maxGap']:.0f} ms; the page's main "
           f"thread: {ran(page, start, end):.0f} ms CPU over the visit (renderer pid {threads[page][0]})")
+    stages = visit.get("stages") or []
+    if stages:
+        print("  stages: " + ", ".join(f"{name} {ms}" for name, ms in stages))
     found = []
     for last, gap in visit["gaps"]:
         if gap < min_gap:
@@ -246,7 +288,12 @@ def analyse(data: dict[str, Any], visit: dict[str, Any], label: str, min_gap: fl
         print(f"  gap at {last:5.0f} ms: {gap:3.0f} ms (sampled {wall:3.0f}): main CPU {cpu:4.1f}, run-queue "
               f"wait {wait:4.1f}, asleep {wall - cpu - wait:4.1f} ms; states {dict(states)} "
               f"{dict(slept) if slept else ''}{machine}")
+        print(f"     when: {moment(last, last + gap, visit)}")
         print("     others ran: " + ", ".join(f"{k} {v:.0f}" for v, k in busy[:8]))
+        for start_ms, dur, blocking, style, scripts in visit.get("loaf") or []:
+            if start_ms < last + gap + bench_web.HEARTBEAT_MS and start_ms + dur > last:
+                print(f"     long frame at {start_ms} ms: {dur} ms (blocking {blocking}, style and layout "
+                      f"{style}); scripts " + ", ".join(f"{who} {ms} ms ({src})" for who, ms, src in scripts))
     if found:
         total = {k: sum(r[k] for r in found) for k in ("wall", "cpu", "wait", "asleep")}
         print(f"  {len(found)} gaps over {min_gap:.0f} ms, {total['wall']:.0f} ms in all: the main thread "
@@ -259,11 +306,12 @@ def visit(playwright: Any, browser: Any, base: str, path: str, recorder: Any, se
     """A cold and a warm visit of `path`, bench_web.py's way: a visitor's (D180), or --private's."""
     if private:
         with bench_web.measured_context(browser) as context:
-            return {temp: bench_web.measure(context, base + path, recorder, settle_ms=settle_ms)
+            return {temp: split_loaf(bench_web.measure(context, base + path, recorder, stages=True,
+                                                       settle_ms=settle_ms))
                     for temp in ("cold", "warm")}
     cold, warm = bench_web.measure_visitor(playwright, base + bench_web.visitor_path(path), recorder,
-                                           settle_ms=settle_ms)
-    return {"cold": cold, "warm": warm}
+                                           stages=True, settle_ms=settle_ms)
+    return {"cold": split_loaf(cold), "warm": split_loaf(warm)}
 
 
 def main() -> None:
@@ -291,6 +339,9 @@ def main() -> None:
         return
     from playwright.sync_api import sync_playwright
 
+    # Every visit also keeps its long frames (LOAF_SCRIPT), read with its stages after the measured window.
+    bench_web.INIT_SCRIPT += "\n" + LOAF_SCRIPT
+    bench_web.STAGES_JS = STAGES_AND_LOAF_JS
     with tempfile.TemporaryDirectory() as tmp:
         dist = Path(tmp) / "dist"
         shutil.copytree(args.dist, dist)

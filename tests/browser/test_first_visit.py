@@ -165,6 +165,45 @@ def test_every_symbol_of_the_first_table_is_in_the_font_warmup(strict_page: Any,
     assert not symbols - set(found.group(1)), sorted(symbols - set(found.group(1)))
 
 
+# The fonts (family, size, weight, style) of the text the page draws in #app, and of the warm-up's lines.
+FONTS_JS = """() => {
+  const font = (el) => {
+    const s = getComputedStyle(el);
+    return [s.fontFamily, s.fontSize, s.fontWeight, s.fontStyle].join(' / ');
+  };
+  const table = new Set();
+  const walk = (el) => {
+    for (const n of el.childNodes) {
+      const shown = n.nodeType === 3 && n.textContent.trim() && n.parentElement.getClientRects().length;
+      if (shown) table.add(font(n.parentElement));
+      else if (n.nodeType === 1) walk(n);
+    }
+  };
+  walk(document.getElementById('app'));
+  const lines = [...document.querySelectorAll('.font-warmup span')];
+  const app = document.getElementById('app');
+  return { table: [...table], warm: lines.map(font),
+           laidOut: lines.every((l) => l.getClientRects().length > 0),
+           outside: lines.every((l) => !app.contains(l)),
+           hidden: lines.every((l) => getComputedStyle(l).visibility === 'hidden'
+                                      && l.closest('[aria-hidden=true]') !== null) };
+}"""
+
+
+def test_the_font_warmup_stays_laid_out_under_the_first_table(strict_page: Any, site_url: str) -> None:
+    """D172: every font the first table draws is looked up while the engine boots, and stays looked up
+    when the table comes: the warm-up's lines are laid out (hidden) outside the drawn page for the page's
+    life. (Under the boot bar they left with it, and Blink dropped the fonts no text used any more: the
+    table's first frame looked them up again, synchronously, from a busy browser.)"""
+    page = strict_page
+    page.goto(site_url + GAME)
+    page.locator(ACTIONS).first.wait_for(state="visible", timeout=BOOT_TIMEOUT)
+    page.wait_for_timeout(300)  # (the table's last part, D140)
+    fonts = page.evaluate(FONTS_JS)
+    assert fonts["warm"] and fonts["laidOut"] and fonts["outside"] and fonts["hidden"], fonts
+    assert not set(fonts["table"]) - set(fonts["warm"]), sorted(set(fonts["table"]) - set(fonts["warm"]))
+
+
 # Counts the TransformStreams the page's scripts create (a stream the page's JS runs for every chunk).
 COUNT_TRANSFORMS_JS = """(() => {
   const Native = globalThis.TransformStream;

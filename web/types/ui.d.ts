@@ -37,7 +37,6 @@ export interface BootState {
   fraction: number;
   stage: string;
   error: string | null;
-  warmFonts?: number;
 }
 
 /** The Hint button's state, for the update whose action count is `at`. */

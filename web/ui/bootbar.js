@@ -1,10 +1,10 @@
-// The boot progress bar shown while the engine starts, with hidden lines that warm the table's fonts.
+// The boot progress bar shown while the engine starts, and the hidden lines that warm the table's fonts.
 import { h } from "./dom.js";
 import { t } from "../i18n/index.js";
 /** @import { BootState } from "../types/ui" */
 
 /**
- * The boot progress; with `boot.warmFonts` = n, the table's fonts are looked up too (fontWarmup(n)).
+ * The boot progress.
  * @param {BootState} boot
  */
 export function bootBar(boot) {
@@ -14,8 +14,7 @@ export function bootBar(boot) {
   const stageKey = `boot.${boot.stage || "runtime"}`;
   return h("div", { class: "boot", key: "boot", "data-testid": "boot" },
     h("span", { class: "boot-label" }, `${t("booting")} ${t(stageKey)} ${pct}%`),
-    h("progress", { max: "100", value: String(pct), "aria-label": t("booting") }),
-    boot.warmFonts ? fontWarmup(boot.warmFonts) : null);
+    h("progress", { max: "100", value: String(pct), "aria-label": t("booting") }));
 }
 
 const SPECIMEN = "Ab 1 ♛✦←→▼⇣✕☀☾♪♪̸·—";
@@ -33,9 +32,29 @@ for (const size of ["fs-xs", "fs-s", "fs-m", "", "fs-l", "fs-card"]) {
 WARMUP_CLASSES.push("fs-l serif");
 export const FONT_WARMUP_LINES = WARMUP_CLASSES.length;
 
-/** The first n lines (main.js adds a few per idle period: each new size costs its frame a lookup). */
-/** @param {number} n */
-function fontWarmup(n) {
-  const lines = WARMUP_CLASSES.slice(0, n).map((cls, i) => h("span", { class: cls, key: `w${i}` }, SPECIMEN));
-  return h("div", { class: "font-warmup", key: "fonts", "aria-hidden": "true" }, lines);
+/** @type {HTMLElement | null} */
+let warmup = null;
+
+/**
+ * Lays out the first n lines (main.js adds a few per idle period: each new size costs its frame a look-up)
+ * in a hidden element of their own, outside the drawn page, that stays for the page's life (D172). While
+ * text of a size is laid out somewhere, Blink keeps that size's font; the lines used to leave with the boot
+ * bar, just before the first table, and the table's first frame then looked 1-2 sizes up again, each a
+ * synchronous request to a browser whose threads the boot keeps busy (5-30 ms asleep in the frame).
+ * @param {number} n
+ */
+export function warmFonts(n) {
+  if (!warmup) {
+    warmup = document.createElement("div");
+    warmup.className = "font-warmup";
+    warmup.setAttribute("aria-hidden", "true");
+    document.body.append(warmup);
+  }
+  for (let i = warmup.childElementCount; i < Math.min(n, WARMUP_CLASSES.length); i++) {
+    const line = document.createElement("span");
+    const cls = WARMUP_CLASSES[i];
+    if (cls) line.className = cls;
+    line.textContent = SPECIMEN;
+    warmup.append(line);
+  }
 }

@@ -8,7 +8,7 @@ import "./screen.js";
 import { loadCatalogue } from "./catalogue.js";
 import { defaultSetup, fromParams, checkedSetup } from "./setup.js";
 import { rememberedSetup, rememberedLang } from "./prefs.js";
-import { FONT_WARMUP_LINES } from "./bootbar.js";
+import { FONT_WARMUP_LINES, warmFonts } from "./bootbar.js";
 import { peekSave, savedGame, savedLink, gameLink } from "./saves.js";
 import { isShareLink } from "./share.js";
 import { initExtras, setNotice } from "./extras.js";
@@ -73,11 +73,11 @@ if (isShareLink()) { // a shared finished game: the replay viewer
 } else setTimeout(render, 0);
 // Once the first screen is up, the table's fonts are looked up under the boot bar (bootbar.js
 // fontWarmup), a few lines per idle period so that no frame takes them all.
+let warmed = 0;
 const warmStep = () => {
-  const fonts = S.boot.warmFonts ?? 0;
-  if (S.boot.ready || fonts >= FONT_WARMUP_LINES) return;
-  S.boot = { ...S.boot, warmFonts: fonts + 3 };
-  render();
+  if (S.boot.ready || warmed >= FONT_WARMUP_LINES) return;
+  warmed += 3;
+  warmFonts(warmed);
   whenIdle(warmStep);
 };
 whenIdle(warmStep);
