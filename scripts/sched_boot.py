@@ -301,8 +301,8 @@ def analyse(data: dict[str, Any], visit: dict[str, Any], label: str, min_gap: fl
     return found
 
 
-def visit(playwright: Any, browser: Any, base: str, path: str, recorder: Any, settle_ms: float,
-          private: bool) -> dict[str, dict[str, Any]]:
+def make_visits(playwright: Any, browser: Any, base: str, path: str, recorder: Any, settle_ms: float,
+                private: bool) -> dict[str, dict[str, Any]]:
     """A cold and a warm visit of `path`, bench_web.py's way: a visitor's (D180), or --private's."""
     if private:
         with bench_web.measured_context(browser) as context:
@@ -360,7 +360,7 @@ def main() -> None:
                         sampler = subprocess.Popen([sys.executable, __file__, "--sampler", str(out)])
                         time.sleep(0.3)  # its first scan
                         try:
-                            visits = visit(p, browser, base, path, recorder, args.settle, args.private)
+                            visits = make_visits(p, browser, base, path, recorder, args.settle, args.private)
                         finally:
                             sampler.send_signal(signal.SIGTERM)
                             sampler.wait()

@@ -53,10 +53,10 @@ def test_its_visits_are_a_visitors_unless_asked_for_private_contexts(monkeypatch
     monkeypatch.setattr(bench, "measure_visitor", visitor)
     monkeypatch.setattr(bench, "measure", private)
     monkeypatch.setattr(bench, "measured_context", lambda browser: contextlib.nullcontext(None))
-    assert sched.visit(None, None, "B/", bench.GAME_PATH, None, 2000, False) == {"cold": {"t": "c"},
-                                                                               "warm": {"t": "w"}}
+    visits = sched.make_visits(None, None, "B/", bench.GAME_PATH, None, 2000, False)
+    assert visits == {"cold": {"t": "c"}, "warm": {"t": "w"}}
     assert made == [("visitor", "B/" + bench.GAME_PATH + "&sw=1")]
     made.clear()
-    assert sched.visit(None, None, "B/", "__blank.html", None, 2000, True) == {"cold": {"t": "p"},
-                                                                             "warm": {"t": "p"}}
+    visits = sched.make_visits(None, None, "B/", "__blank.html", None, 2000, True)
+    assert visits == {"cold": {"t": "p"}, "warm": {"t": "p"}}
     assert made == [("private", "B/__blank.html")] * 2
