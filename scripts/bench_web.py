@@ -372,8 +372,15 @@ def measure_visitor(playwright: Any, url: str, recorder: Recorder, stages: bool 
                     settle_ms: float = WINDOW_SETTLE_MS) -> tuple[dict[str, Any], dict[str, Any]]:
     """A visitor's first visit and return visit (cold, warm), in a fresh on-disk profile, the browser
     restarted in between. The cold visit's result says what the profile kept (`kept`, bytes by cache)."""
-    lingered: list[float] = []
+    cold, warm = measure_visits(playwright, url, recorder, 1, stages, settle_ms)
+    return cold, warm
 
+
+def measure_visits(playwright: Any, url: str, recorder: Recorder, returns: int, stages: bool = False,
+                   settle_ms: float = WINDOW_SETTLE_MS) -> list[dict[str, Any]]:
+    """A visitor's first visit and `returns` return visits, each in a new session of the browser on one
+    fresh on-disk profile. Every visit but the last lingers (its writes done: see `linger`) and says what
+    the profile then held (`kept`)."""
     def linger() -> None:
         start = time.monotonic()
         if SW_QUERY in url:  # the snapshot kept and the service worker in control (INIT_SCRIPT's ?sw=1)
@@ -382,15 +389,19 @@ def measure_visitor(playwright: Any, url: str, recorder: Recorder, stages: bool 
         wait_quiet(profile / "Default" / "Code Cache", LINGER_S, LINGER_MAX_S)
         lingered.append(time.monotonic() - start)
 
+    visits: list[dict[str, Any]] = []
     with tempfile.TemporaryDirectory(prefix="bench-visitor-", ignore_cleanup_errors=True) as tmp:
         profile = Path(tmp)
-        with visitor_browser(playwright, profile) as context:
-            cold = measure(context, url, recorder, stages, settle_ms, linger=linger)
-        cold["kept"] = profile_caches(profile)
-        cold["lingered_s"] = round(lingered[0], 1) if lingered else None
-        with visitor_browser(playwright, profile) as context:
-            warm = measure(context, url, recorder, stages, settle_ms)
-    return cold, warm
+        for n in range(returns + 1):
+            lingered: list[float] = []
+            last = n == returns
+            with visitor_browser(playwright, profile) as context:
+                visits.append(measure(context, url, recorder, stages, settle_ms,
+                                      linger=None if last else linger))
+            if not last:
+                visits[-1]["kept"] = profile_caches(profile)
+                visits[-1]["lingered_s"] = round(lingered[0], 1) if lingered else None
+    return visits
 
 
 def waterfall(recorder: Recorder, end_wall: float) -> dict[str, Any]:
@@ -532,6 +543,9 @@ def main(argv: list[str] | None = None) -> None:
     ap.add_argument("--stages", action="store_true",
                     help="also print, for each localhost visit of the game, where its heartbeat's gaps over "
                          "30 ms fell among the boot's stages (web/boot/boot.js, page clock)")
+    ap.add_argument("--returns", type=int, default=1,
+                    help="a visitor's return visits to measure (default 1, 'warm'; the next are 'warm 2'...: "
+                         "Chromium caches a script's code when it runs a second time, for the third visit)")
     how = ap.add_mutually_exclusive_group()
     how.add_argument("--private", action="store_true",
                      help="localhost visits in off-the-record contexts, the return visit a second tab of the "
@@ -574,7 +588,7 @@ def main(argv: list[str] | None = None) -> None:
                 modes = (("private",) if args.private else ("visitor", "private") if args.compare
                          else ("visitor",))
                 runs, hint = run_driven(base, recorder, args.rounds, dist, network=not args.localhost_only,
-                                        modes=modes, stages=args.stages)
+                                        modes=modes, stages=args.stages, returns=args.returns)
         finally:
             server.shutdown()
         # Each kind of run has its own report; --json keeps what was measured, whichever it was.
@@ -648,14 +662,20 @@ PRIVATE = ", private"
 
 
 def localhost_visits(playwright: Any, browser: Any, base: str, recorder: Recorder, runs: Runs,
-                     i: int, modes: tuple[str, ...], stages: bool = False) -> None:
+                     i: int, modes: tuple[str, ...], stages: bool = False, returns: int = 1) -> None:
     """Round i's localhost visits, cold then warm, of the game and the bare page (alternating which goes
     first), made each way of `modes` (in turn); a "private" visit's runs are named "<page> <temp>, private"
-    when both ways are made. `stages`: the game's boot stages read after each of its visits (--stages)."""
+    when both ways are made. `stages`: the game's boot stages read after each of its visits (--stages).
+    `returns` > 1: a visitor's later return visits too, "<page> warm 2"... (--returns)."""
     for how in in_turn(list(modes), i):
         for name, path in rounds_order(i):
             staged = stages and name == "game"
-            if how == "visitor":
+            if how == "visitor" and returns > 1:
+                cold, warm, *later = measure_visits(playwright, base + visitor_path(path), recorder, returns,
+                                                    stages=staged)
+                for n, visit in enumerate(later, 2):
+                    runs.setdefault(f"{name} warm {n}", []).append(visit)
+            elif how == "visitor":
                 cold, warm = measure_visitor(playwright, base + visitor_path(path), recorder, stages=staged)
             else:
                 with measured_context(browser) as context:
@@ -667,8 +687,8 @@ def localhost_visits(playwright: Any, browser: Any, base: str, recorder: Recorde
 
 
 def run_driven(base: str, recorder: Recorder, rounds: int, dist: Path | None = None, network: bool = True,
-               modes: tuple[str, ...] = ("visitor",),
-               stages: bool = False) -> tuple[Runs, list[dict[str, Any]]]:
+               modes: tuple[str, ...] = ("visitor",), stages: bool = False,
+               returns: int = 1) -> tuple[Runs, list[dict[str, Any]]]:
     from playwright.sync_api import sync_playwright
 
     lines = {}
@@ -686,7 +706,7 @@ def run_driven(base: str, recorder: Recorder, rounds: int, dist: Path | None = N
                         with measured_context(browser) as context:
                             visit = measure(context, line_base + path, line_recorder)
                             runs[f"{name} {key} cold"].append(visit)
-                localhost_visits(p, browser, base, recorder, runs, i, modes, stages)
+                localhost_visits(p, browser, base, recorder, runs, i, modes, stages, returns)
                 progress(runs, i, rounds)
             if "10M" in lines:
                 _, line_base, line_recorder = lines["10M"]
@@ -874,6 +894,10 @@ def report(runs: Runs, rounds: int, how: str) -> None:
         g, b = ms(f"game {temp}"), ms(f"bare {temp}")
         print(f"ratio game/bare, localhost {temp}: {g / b:.2f}  ({g:.0f} ms vs {b:.0f} ms)")
         verdict[f"localhost {temp} <= 0.5 x bare"] = g <= 0.5 * b
+    for temp in (k.removeprefix("game ") for k in runs if k.startswith("game warm ")):  # --returns
+        g, b = ms(f"game {temp}"), ms(f"bare {temp}")
+        print(f"ratio game/bare, localhost {temp} (a later return visit): {g / b:.2f}  "
+              f"({g:.0f} ms vs {b:.0f} ms)")
     for temp in ("cold", "warm"):  # --compare: the same visits in off-the-record contexts (before D180)
         if f"game {temp}{PRIVATE}" in runs:
             g, b = ms(f"game {temp}{PRIVATE}"), ms(f"bare {temp}{PRIVATE}")

@@ -335,3 +335,24 @@ def test_the_report_shows_what_each_visitors_profile_kept_beside_its_return_visi
     assert "2,700,000 / 1400, 1,200,000 / 2300" in out
     assert "game warm, round 1: end 600 ms; gaps over 30 ms (at, ms): 150 (34)" in out
     assert "stages: page-wasm 250, engine 560" in out
+
+
+def test_later_return_visits_are_each_a_new_session_on_the_same_profile(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """--returns 2: the third visit is the first whose scripts' code Chromium has cached (written by the
+    second); each visit but the last lingers for its writes and says what the profile held after it."""
+    bench = load_script("bench_web")
+    monkeypatch.setattr(bench, "BROWSER_SETTLE_MS", 0)
+    monkeypatch.setattr(bench, "wait_quiet", lambda *_: 0.0)
+    (tmp_path / "index.html").write_text("<!doctype html>")
+    recorder = bench.Recorder(tmp_path)
+    log: list[tuple[str, object]] = []
+    bare = "http://127.0.0.1:1/" + bench.BARE_PATH
+    visits = bench.measure_visits(_Browser(recorder, log), bare, recorder, 2)
+    assert [what for what, _ in log].count("launch") == 3 == len(visits)
+    assert len({p for what, p in log if what == "launch"}) == 1
+    assert ["kept" in v for v in visits] == [True, True, False]
+    runs: dict[str, list[dict[str, object]]] = {}
+    monkeypatch.setattr(bench, "measure_visits", lambda p, url, rec, n, stages: [{"n": k} for k in range(3)])
+    bench.localhost_visits(None, None, "B/", recorder, runs, 0, ("visitor",), returns=2)
+    assert runs["game warm 2"] == runs["bare warm 2"] == [{"n": 2}] and runs["bare warm"] == [{"n": 1}]
