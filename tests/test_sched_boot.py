@@ -42,11 +42,13 @@ def test_its_visits_are_a_visitors_unless_asked_for_private_contexts(monkeypatch
     bench = sched.bench_web
     made: list[tuple[str, str]] = []
 
-    def visitor(p: object, url: str, recorder: object, settle_ms: float) -> tuple[dict[str, str], ...]:
+    def visitor(p: object, url: str, recorder: object, settle_ms: float,
+                stages: bool = False) -> tuple[dict[str, str], ...]:
         made.append(("visitor", url))
         return {"t": "c"}, {"t": "w"}
 
-    def private(context: object, url: str, recorder: object, settle_ms: float) -> dict[str, str]:
+    def private(context: object, url: str, recorder: object, settle_ms: float,
+                stages: bool = False) -> dict[str, str]:
         made.append(("private", url))
         return {"t": "p"}
 
