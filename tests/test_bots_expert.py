@@ -441,3 +441,37 @@ def unseen_cards(v: dict[str, Any], colour: str) -> Counter[str]:
     from oriflamme.sampling import unseen
 
     return unseen(v, colour)
+
+
+@pytest.mark.parametrize("players", [2, 3])
+def test_with_two_players_the_expert_explores_by_its_own_constant(players: int) -> None:
+    """D185: with two players the expert's UCB constant is `duel_exploration`, with more `exploration`
+    (hard's); the search (and the review's restricted search) uses the constant its game brings."""
+    from oriflamme import new_game
+    from oriflamme.bots.expert import ExpertBot
+    from oriflamme.bots.hard import HardBot
+    from tabletop.search import _Restricted
+
+    g = new_game("prototype", players, seed=4)
+    me = g.to_act
+    assert me is not None
+    view, legal = g.view(me), g.legal_actions()
+
+    def bot(duel: float, other: float) -> ExpertBot:
+        b = ExpertBot(3, iterations=300)
+        b.duel_exploration, b.exploration = duel, other
+        return b
+
+    game = bot(1.3, 0.4).game(view)
+    assert game.exploration == (1.3 if players == 2 else 0.4)
+    assert _Restricted(game, frozenset(legal[:2])).exploration == game.exploration
+    assert HardBot(1).game(view).exploration == HardBot.exploration
+
+    def visits(b: ExpertBot) -> list[int]:
+        return sorted(n.visits for n in b.search(view).children.values())
+
+    def pair(used: float, unused: float) -> ExpertBot:  # the constant this game uses, and the other
+        return bot(used, unused) if players == 2 else bot(unused, used)
+
+    assert visits(pair(0.0, 0.7)) != visits(pair(5.0, 0.7))  # greedy against wide: the search follows
+    assert visits(pair(0.7, 0.0)) == visits(pair(0.7, 5.0))  # the other constant changes nothing

@@ -54,6 +54,7 @@ class SearchGame(Protocol[S, M]):
     # A game may instead have `observers` (its players, the searcher first): then every player has a tree
     # of its own, where the others' moves lead on by what that player sees of them (multiple-observer
     # ISMCTS): opponents in the search no longer know the searcher's face-down cards either.
+    # A game may also have `exploration`: UCB's constant for this search, in place of the bot's.
     tags: bool
 
     def tag(self, s: S) -> Hashable | None: ...
@@ -69,6 +70,9 @@ class _Restricted(Generic[S, M]):
         self.tags = game.tags
         self.live, self.to_act, self.apply = game.live, game.to_act, game.apply
         self.playout, self.payoffs, self.text, self.tag = game.playout, game.payoffs, game.text, game.tag
+        exploration = getattr(game, "exploration", None)  # the game's own UCB constant, if it has one
+        if exploration is not None:
+            self.exploration: float = exploration
 
     def sample(self, rng: random.Random) -> S:
         self.at_root = True  # the search asks the root's moves first after each deal
@@ -183,7 +187,7 @@ class ISMCTS(Generic[S, M]):
         if start is None:
             start = clock()
         deadline = None if self.budget_ms is None else start + self.budget_ms / 1000.0
-        c = self.exploration
+        c = getattr(game, "exploration", self.exploration)  # a game may bring its own (per player count)
         sample, live, legal_moves, apply = game.sample, game.live, game.moves, game.apply
         to_act, playout, payoffs = game.to_act, game.playout, game.payoffs
         tag_of = game.tag if game.tags else None

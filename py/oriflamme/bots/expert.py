@@ -36,6 +36,7 @@ class ExpertBot(HardBot):
     split_reveals = True
     horizon = 0  # rounds searched beyond the current one (hard: 1)
     duel_horizon = 1  # the same with two players: one more round, as hard (D155)
+    duel_exploration = 0.7  # UCB's exploration constant with two players (D185)
     prior_weight = 0.5  # the bonus of the heuristic's favourite root move before any visit
     prior_scale = 1.5  # points of estimated margin that divide a move's bonus by e
     # Without tokens (the prototype), read from the position which face-down cards surely stayed
@@ -49,6 +50,9 @@ class ExpertBot(HardBot):
 
     def horizon_for(self, view: dict[str, Any]) -> int:
         return self.duel_horizon if len(view["seats"]) == 2 else self.horizon
+
+    def exploration_for(self, view: dict[str, Any]) -> float:
+        return self.duel_exploration if len(view["seats"]) == 2 else self.exploration
 
     def sampler(self, view: dict[str, Any]) -> BeliefSampler:
         return BeliefSampler(view, read_stays=self.read_stays)

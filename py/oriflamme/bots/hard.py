@@ -36,6 +36,7 @@ class OriflammeSearch:
     fast moves, `horizon` rounds beyond the current one, `common.policy_step` playouts and payoffs."""
 
     moves = staticmethod(engine.legal_moves)
+    exploration = 0.7  # UCB's constant for this search (`tabletop.search`), set by the bot per view
     to_act = staticmethod(operator.attrgetter("to_act"))
     payoffs = staticmethod(payoffs)
     text = staticmethod(to_text)
@@ -114,10 +115,16 @@ class HardBot(ISMCTS[State, Move]):
         """Rounds searched beyond the current one from this view."""
         return self.horizon
 
+    def exploration_for(self, view: dict[str, Any]) -> float:
+        """UCB's exploration constant from this view."""
+        return self.exploration
+
     def game(self, view: dict[str, Any]) -> OriflammeSearch:
-        return OriflammeSearch(view, self.horizon_for(view), self.sampler(view), self.split_reveals,
+        game = OriflammeSearch(view, self.horizon_for(view), self.sampler(view), self.split_reveals,
                                self.future_weight, self.scale_growth, self.hide_opponents,
                                self.separate_trees)
+        game.exploration = self.exploration_for(view)
+        return game
 
 
 __all__ = ["HardBot", "Node", "OriflammeSearch"]
