@@ -321,13 +321,18 @@ def visitor_path(path: str) -> str:
 
 
 @contextlib.contextmanager
-def visitor_browser(playwright: Any, profile: Path) -> Iterator[Any]:
+def visitor_browser(playwright: Any, profile: Path, before: str | None = None) -> Iterator[Any]:
     """Chromium started on the visitor's on-disk profile (a new browser session), the probe installed;
-    closed cleanly at the end, so that its disk caches are written as a visitor's browser writes them."""
+    closed cleanly at the end, so that its disk caches are written as a visitor's browser writes them.
+    `before`: a page of another site the browser's first tab opens first (D181: a visitor's browser has
+    been used, its profile's caches opened, before they follow the link)."""
     context = playwright.chromium.launch_persistent_context(str(profile), executable_path=CHROMIUM,
                                                             args=CHROMIUM_ARGS)
     try:
         context.add_init_script(INIT_SCRIPT)
+        if before is not None:
+            with contextlib.suppress(Exception):  # (a 404 does as well: the request is what counts)
+                (context.pages or [context.new_page()])[0].goto(before, wait_until="load")
         time.sleep(BROWSER_SETTLE_MS / 1000)
         yield context
     finally:
@@ -369,18 +374,27 @@ def profile_caches(profile: Path) -> dict[str, int]:
 
 
 def measure_visitor(playwright: Any, url: str, recorder: Recorder, stages: bool = False,
-                    settle_ms: float = WINDOW_SETTLE_MS) -> tuple[dict[str, Any], dict[str, Any]]:
+                    settle_ms: float = WINDOW_SETTLE_MS,
+                    used: bool = True) -> tuple[dict[str, Any], dict[str, Any]]:
     """A visitor's first visit and return visit (cold, warm), in a fresh on-disk profile, the browser
     restarted in between. The cold visit's result says what the profile kept (`kept`, bytes by cache)."""
-    cold, warm = measure_visits(playwright, url, recorder, 1, stages, settle_ms)
+    cold, warm = measure_visits(playwright, url, recorder, 1, stages, settle_ms, used)
     return cold, warm
 
 
+def elsewhere(url: str) -> str:
+    """A page on another site of the bench's server (localhost, not 127.0.0.1): where a visitor's browser
+    was before following the link. The server answers 404; the bench's recorder ignores `__` paths."""
+    scheme, _, rest = url.partition("://")
+    return f"{scheme}://{rest.split('/', 1)[0].replace('127.0.0.1', 'localhost')}/__elsewhere.html"
+
+
 def measure_visits(playwright: Any, url: str, recorder: Recorder, returns: int, stages: bool = False,
-                   settle_ms: float = WINDOW_SETTLE_MS) -> list[dict[str, Any]]:
+                   settle_ms: float = WINDOW_SETTLE_MS, used: bool = True) -> list[dict[str, Any]]:
     """A visitor's first visit and `returns` return visits, each in a new session of the browser on one
-    fresh on-disk profile. Every visit but the last lingers (its writes done: see `linger`) and says what
-    the profile then held (`kept`)."""
+    fresh on-disk profile, whose first tab has been on another site first (`used`, D181; False: the first
+    request of the profile is the measured page's). Every visit but the last lingers (its writes done: see
+    `linger`) and says what the profile then held (`kept`)."""
     def linger() -> None:
         start = time.monotonic()
         if SW_QUERY in url:  # the snapshot kept and the service worker in control (INIT_SCRIPT's ?sw=1)
@@ -395,7 +409,7 @@ def measure_visits(playwright: Any, url: str, recorder: Recorder, returns: int, 
         for n in range(returns + 1):
             lingered: list[float] = []
             last = n == returns
-            with visitor_browser(playwright, profile) as context:
+            with visitor_browser(playwright, profile, elsewhere(url) if used else None) as context:
                 visits.append(measure(context, url, recorder, stages, settle_ms,
                                       linger=None if last else linger))
             if not last:
@@ -550,6 +564,9 @@ def main(argv: list[str] | None = None) -> None:
     how.add_argument("--private", action="store_true",
                      help="localhost visits in off-the-record contexts, the return visit a second tab of the "
                           "same context (the bench before D180: no on-disk code cache, no service worker)")
+    how.add_argument("--compare-unused", action="store_true",
+                     help="localhost visits as a visitor's in every round, with the browser used elsewhere "
+                          f"first (D181) and without ('<page> <cold|warm>{UNUSED}'), in turn")
     how.add_argument("--compare", action="store_true",
                      help="localhost visits both ways in every round, in turn (visitor's profiles, and "
                           f"--private's, named '<page> <cold|warm>{PRIVATE}')")
@@ -586,7 +603,7 @@ def main(argv: list[str] | None = None) -> None:
                 runs, hint = run_direct(base, recorder, args.rounds)
             else:
                 modes = (("private",) if args.private else ("visitor", "private") if args.compare
-                         else ("visitor",))
+                         else ("visitor", "unused") if args.compare_unused else ("visitor",))
                 runs, hint = run_driven(base, recorder, args.rounds, dist, network=not args.localhost_only,
                                         modes=modes, stages=args.stages, returns=args.returns)
         finally:
@@ -659,6 +676,7 @@ def measure_precache(browser: Any, base: str, recorder: Recorder) -> dict[str, A
 # before the return visit) or "private" (--private: off-the-record contexts of one browser, the return visit
 # a second tab of the same context, as before D180). --compare makes both in every round, in turn.
 PRIVATE = ", private"
+UNUSED = ", unused profile"  # --compare-unused: the visitor's browser goes nowhere before (D181's A/B)
 
 
 def localhost_visits(playwright: Any, browser: Any, base: str, recorder: Recorder, runs: Runs,
@@ -675,13 +693,14 @@ def localhost_visits(playwright: Any, browser: Any, base: str, recorder: Recorde
                                                     stages=staged)
                 for n, visit in enumerate(later, 2):
                     runs.setdefault(f"{name} warm {n}", []).append(visit)
-            elif how == "visitor":
-                cold, warm = measure_visitor(playwright, base + visitor_path(path), recorder, stages=staged)
+            elif how in ("visitor", "unused"):
+                cold, warm = measure_visitor(playwright, base + visitor_path(path), recorder, stages=staged,
+                                             used=how == "visitor")
             else:
                 with measured_context(browser) as context:
                     cold = measure(context, base + path, recorder, stages=staged)
                     warm = measure(context, base + path, recorder, stages=staged)
-            suffix = PRIVATE if how == "private" and len(modes) > 1 else ""
+            suffix = {"private": PRIVATE, "unused": UNUSED}.get(how, "") if len(modes) > 1 else ""
             runs.setdefault(f"{name} cold{suffix}", []).append(cold)
             runs.setdefault(f"{name} warm{suffix}", []).append(warm)
 
@@ -898,10 +917,10 @@ def report(runs: Runs, rounds: int, how: str) -> None:
         g, b = ms(f"game {temp}"), ms(f"bare {temp}")
         print(f"ratio game/bare, localhost {temp} (a later return visit): {g / b:.2f}  "
               f"({g:.0f} ms vs {b:.0f} ms)")
-    for temp in ("cold", "warm"):  # --compare: the same visits in off-the-record contexts (before D180)
-        if f"game {temp}{PRIVATE}" in runs:
-            g, b = ms(f"game {temp}{PRIVATE}"), ms(f"bare {temp}{PRIVATE}")
-            print(f"ratio game/bare, localhost {temp}{PRIVATE}: {g / b:.2f}  ({g:.0f} ms vs {b:.0f} ms)")
+    for temp in (f"{t}{way}" for way in (PRIVATE, UNUSED) for t in ("cold", "warm")):  # --compare...
+        if f"game {temp}" in runs:
+            g, b = ms(f"game {temp}"), ms(f"bare {temp}")
+            print(f"ratio game/bare, localhost {temp}: {g / b:.2f}  ({g:.0f} ms vs {b:.0f} ms)")
     for name in ("game", "bare"):  # what a visitor's first visit left for the return visit (medians, bytes)
         kept = [r["kept"] for r in runs[f"{name} cold"] if "kept" in r]
         if kept:

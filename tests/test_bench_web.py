@@ -160,6 +160,9 @@ class _Browser:
                 pass
 
             def goto(self, url: str, wait_until: str) -> None:
+                if "__elsewhere" in url:  # (D181: the browser's first tab, on another site)
+                    log.append(("elsewhere", url))
+                    return
                 log.append(("goto", url))
                 result = {"end": 900.0 + len(log), "maxGap": 12.0, "gaps": [], "origin": 1.0}
                 recorder.record("/?__bench=end")  # type: ignore[attr-defined]
@@ -173,6 +176,8 @@ class _Browser:
                 log.append(("close page", None))
 
         class Context:
+            pages: tuple[Page, ...] = ()
+
             def add_init_script(self, script: str) -> None:
                 log.append(("init script", "setTimeout(beat" in script))
 
@@ -198,8 +203,10 @@ def test_a_visitors_return_visit_is_made_in_a_new_browser_session_on_the_first_v
     log: list[tuple[str, object]] = []
     url = "http://127.0.0.1:1/" + bench.visitor_path(bench.GAME_PATH)
     cold, warm = bench.measure_visitor(_Browser(recorder, log), url, recorder)
-    assert [what for what, _ in log] == ["launch", "init script", "goto", "close page", "close browser",
-                                         "launch", "init script", "goto", "close page", "close browser"]
+    assert [what for what, _ in log] == ["launch", "init script", "elsewhere", "goto", "close page",
+                                         "close browser", "launch", "init script", "elsewhere", "goto",
+                                         "close page", "close browser"]
+    assert {u for what, u in log if what == "elsewhere"} == {"http://localhost:1/__elsewhere.html"}
     profiles = {p for what, p in log if what in ("launch", "close browser")}
     assert len(profiles) == 1 and not Path(str(profiles.pop())).exists()  # one profile, dropped after
     assert all(flag for what, flag in log if what == "init script")  # the heartbeat in both sessions
@@ -265,8 +272,10 @@ def test_compared_visits_are_named_by_how_they_were_made_and_made_in_turn(
     bench = load_script("bench_web")
     made: list[tuple[str, str]] = []
 
-    def visitor(playwright: object, url: str, recorder: object, stages: bool) -> tuple[dict[str, str], ...]:
+    def visitor(playwright: object, url: str, recorder: object, stages: bool,
+                used: bool) -> tuple[dict[str, str], ...]:
         assert stages == ("sw=1" in url)  # --stages: the game's visits only
+        assert used
         made.append(("visitor", url))
         return {"how": "visitor cold"}, {"how": "visitor warm"}
 
@@ -356,3 +365,21 @@ def test_later_return_visits_are_each_a_new_session_on_the_same_profile(
     monkeypatch.setattr(bench, "measure_visits", lambda p, url, rec, n, stages: [{"n": k} for k in range(3)])
     bench.localhost_visits(None, None, "B/", recorder, runs, 0, ("visitor",), returns=2)
     assert runs["game warm 2"] == runs["bare warm 2"] == [{"n": 2}] and runs["bare warm"] == [{"n": 1}]
+
+
+def test_the_used_profiles_ab_names_the_visits_made_in_an_unused_one(monkeypatch: pytest.MonkeyPatch) -> None:
+    """--compare-unused (D181's A/B): the same visitor's visits, the browser's first tab on another site
+    first or not."""
+    bench = load_script("bench_web")
+    made: list[bool] = []
+
+    def visitor(playwright: object, url: str, recorder: object, stages: bool,
+                used: bool) -> tuple[dict[str, bool], ...]:
+        made.append(used)
+        return {"used": used}, {"used": used}
+
+    monkeypatch.setattr(bench, "measure_visitor", visitor)
+    runs: dict[str, list[dict[str, bool]]] = {}
+    bench.localhost_visits(None, None, "B/", None, runs, 1, ("visitor", "unused"))
+    assert made == [False, False, True, True]  # round 1: the second way goes first
+    assert runs["game warm, unused profile"] == [{"used": False}] and runs["bare cold"] == [{"used": True}]
