@@ -311,6 +311,11 @@ def measure(context: Any, url: str, recorder: Recorder, stages: bool = False,
 LINGER_S = 3.0  # V8's code cache in the profile unchanged this long (after the snapshot is kept)...
 LINGER_MAX_S = 30.0  # ... or this long at most
 BROWSER_SETTLE_MS = 1000  # a fresh browser's own start-up, before the visit's tab opens (then D146's wait)
+# The warm visit is the second return visit (D182): the first return visit is where Chromium caches the
+# scripts' code (a script's code is cached when it runs a second time) and where V8 writes the bare page's
+# wasm again, whole (the first visit's write holds what was optimised by then, often 1.2 MB of 2.6-3.0),
+# so only from the third visit on does a returning visitor's browser hold everything it keeps.
+RETURNS = 2
 SW_QUERY = "&sw=1"  # the game's first visit registers the service worker, as it does for a visitor
 
 
@@ -376,10 +381,11 @@ def profile_caches(profile: Path) -> dict[str, int]:
 def measure_visitor(playwright: Any, url: str, recorder: Recorder, stages: bool = False,
                     settle_ms: float = WINDOW_SETTLE_MS,
                     used: bool = True) -> tuple[dict[str, Any], dict[str, Any]]:
-    """A visitor's first visit and return visit (cold, warm), in a fresh on-disk profile, the browser
-    restarted in between. The cold visit's result says what the profile kept (`kept`, bytes by cache)."""
-    cold, warm = measure_visits(playwright, url, recorder, 1, stages, settle_ms, used)
-    return cold, warm
+    """A visitor's first visit and steady return visit (cold, warm: the last of RETURNS, D182), in a fresh
+    on-disk profile, the browser restarted before each. The cold visit's result says what the profile
+    kept (`kept`, bytes by cache)."""
+    visits = measure_visits(playwright, url, recorder, RETURNS, stages, settle_ms, used)
+    return visits[0], visits[-1]
 
 
 def elsewhere(url: str) -> str:
@@ -557,9 +563,10 @@ def main(argv: list[str] | None = None) -> None:
     ap.add_argument("--stages", action="store_true",
                     help="also print, for each localhost visit of the game, where its heartbeat's gaps over "
                          "30 ms fell among the boot's stages (web/boot/boot.js, page clock)")
-    ap.add_argument("--returns", type=int, default=1,
-                    help="a visitor's return visits to measure (default 1, 'warm'; the next are 'warm 2'...: "
-                         "Chromium caches a script's code when it runs a second time, for the third visit)")
+    ap.add_argument("--returns", type=int, default=RETURNS,
+                    help="a visitor's return visits: the last is 'warm', the ones before 'return 1'... "
+                         f"(default {RETURNS}, D182: the third visit is the first with every cache a "
+                         "returning visitor's browser keeps; 1 = the bench of D180)")
     how = ap.add_mutually_exclusive_group()
     how.add_argument("--private", action="store_true",
                      help="localhost visits in off-the-record contexts, the return visit a second tab of the "
@@ -680,28 +687,28 @@ UNUSED = ", unused profile"  # --compare-unused: the visitor's browser goes nowh
 
 
 def localhost_visits(playwright: Any, browser: Any, base: str, recorder: Recorder, runs: Runs,
-                     i: int, modes: tuple[str, ...], stages: bool = False, returns: int = 1) -> None:
+                     i: int, modes: tuple[str, ...], stages: bool = False, returns: int = 2) -> None:
     """Round i's localhost visits, cold then warm, of the game and the bare page (alternating which goes
-    first), made each way of `modes` (in turn); a "private" visit's runs are named "<page> <temp>, private"
-    when both ways are made. `stages`: the game's boot stages read after each of its visits (--stages).
-    `returns` > 1: a visitor's later return visits too, "<page> warm 2"... (--returns)."""
+    first), made each way of `modes` (in turn); runs made another way than a visitor's are named
+    "<page> <temp>, private" (or ", unused profile") when more than one way is made. A visitor's warm
+    visit is the last of `returns` return visits (D182); the ones before it are "<page> return <n>".
+    `stages`: the game's boot stages read after each of its visits (--stages)."""
     for how in in_turn(list(modes), i):
         for name, path in rounds_order(i):
             staged = stages and name == "game"
-            if how == "visitor" and returns > 1:
-                cold, warm, *later = measure_visits(playwright, base + visitor_path(path), recorder, returns,
-                                                    stages=staged)
-                for n, visit in enumerate(later, 2):
-                    runs.setdefault(f"{name} warm {n}", []).append(visit)
-            elif how in ("visitor", "unused"):
-                cold, warm = measure_visitor(playwright, base + visitor_path(path), recorder, stages=staged,
-                                             used=how == "visitor")
+            earlier: list[dict[str, Any]] = []
+            if how in ("visitor", "unused"):
+                url = base + visitor_path(path)
+                cold, *earlier, warm = measure_visits(playwright, url, recorder, returns, stages=staged,
+                                                      used=how == "visitor")
             else:
                 with measured_context(browser) as context:
                     cold = measure(context, base + path, recorder, stages=staged)
                     warm = measure(context, base + path, recorder, stages=staged)
             suffix = {"private": PRIVATE, "unused": UNUSED}.get(how, "") if len(modes) > 1 else ""
             runs.setdefault(f"{name} cold{suffix}", []).append(cold)
+            for n, visit in enumerate(earlier, 1):
+                runs.setdefault(f"{name} return {n}{suffix}", []).append(visit)
             runs.setdefault(f"{name} warm{suffix}", []).append(warm)
 
 
@@ -913,24 +920,27 @@ def report(runs: Runs, rounds: int, how: str) -> None:
         g, b = ms(f"game {temp}"), ms(f"bare {temp}")
         print(f"ratio game/bare, localhost {temp}: {g / b:.2f}  ({g:.0f} ms vs {b:.0f} ms)")
         verdict[f"localhost {temp} <= 0.5 x bare"] = g <= 0.5 * b
-    for temp in (k.removeprefix("game ") for k in runs if k.startswith("game warm ")):  # --returns
+    for temp in (k.removeprefix("game ") for k in runs if k.startswith("game return ")):  # D182
         g, b = ms(f"game {temp}"), ms(f"bare {temp}")
-        print(f"ratio game/bare, localhost {temp} (a later return visit): {g / b:.2f}  "
+        print(f"ratio game/bare, localhost {temp} (an earlier return visit than warm's): {g / b:.2f}  "
               f"({g:.0f} ms vs {b:.0f} ms)")
     for temp in (f"{t}{way}" for way in (PRIVATE, UNUSED) for t in ("cold", "warm")):  # --compare...
         if f"game {temp}" in runs:
             g, b = ms(f"game {temp}"), ms(f"bare {temp}")
             print(f"ratio game/bare, localhost {temp}: {g / b:.2f}  ({g:.0f} ms vs {b:.0f} ms)")
-    for name in ("game", "bare"):  # what a visitor's first visit left for the return visit (medians, bytes)
-        kept = [r["kept"] for r in runs[f"{name} cold"] if "kept" in r]
+    for name in ("game", "bare"):  # what the visitor's profile held before the warm visit (medians, bytes)
+        before = max((k for k in runs if k.startswith(f"{name} return ") and k[-1].isdigit()),
+                     default=f"{name} cold")
+        kept = [r["kept"] for r in runs[before] if "kept" in r]
         if kept:
-            print(f"{name}: the visitor's profile after the first visit, medians of {len(kept)} (bytes): "
+            print(f"{name}: the visitor's profile before the warm visit (after {before}), medians of "
+                  f"{len(kept)} (bytes): "
                   + ", ".join(f"{k} {median([x[k] for x in kept]):,.0f}" for k in kept[0]))
-            # V8 writes a module's code once, as much as it has optimised then: the return visit's time
-            # follows that draw (1.2-2.9 MB for the bare page), so each round's is shown beside it.
-            print("  each round, wasm code kept / the return visit (ms): " + ", ".join(
-                f"{r['kept']['code_wasm']:,} / {w['end']:.0f}"
-                for r, w in zip(runs[f"{name} cold"], runs[f"{name} warm"], strict=True) if "kept" in r))
+            # V8 writes a module's code with as much as it has optimised then: a return visit's time follows
+            # that draw (1.2-3.0 MB for the bare page), so each round's is shown beside it.
+            print("  each round, code kept (scripts + wasm) / the warm visit (ms): " + ", ".join(
+                f"{r['kept']['code_js']:,} + {r['kept']['code_wasm']:,} / {w['end']:.0f}"
+                for r, w in zip(runs[before], runs[f"{name} warm"], strict=True) if "kept" in r))
     verdict["game freeze <= 50 ms"] = max(ms("game cold", "maxGap"), ms("game warm", "maxGap")) <= 50
     first = "game 10M cold" if "game 10M cold" in runs else "game cold"
     cold, bare = runs[first][0], runs[first.replace("game", "bare")][0]

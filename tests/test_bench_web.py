@@ -193,7 +193,8 @@ class _Browser:
 def test_a_visitors_return_visit_is_made_in_a_new_browser_session_on_the_first_visits_profile(
         tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     """D180: cold is the first visit of an empty on-disk profile, kept open until the page says what it
-    keeps is kept; the browser is then closed, and warm is a new browser on the same profile."""
+    keeps is kept; the browser is then closed, and each return visit is a new browser on the same profile,
+    warm the last of them (D182)."""
     bench = load_script("bench_web")
     monkeypatch.setattr(bench, "LINGER_S", 0)
     monkeypatch.setattr(bench, "BROWSER_SETTLE_MS", 0)
@@ -203,9 +204,8 @@ def test_a_visitors_return_visit_is_made_in_a_new_browser_session_on_the_first_v
     log: list[tuple[str, object]] = []
     url = "http://127.0.0.1:1/" + bench.visitor_path(bench.GAME_PATH)
     cold, warm = bench.measure_visitor(_Browser(recorder, log), url, recorder)
-    assert [what for what, _ in log] == ["launch", "init script", "elsewhere", "goto", "close page",
-                                         "close browser", "launch", "init script", "elsewhere", "goto",
-                                         "close page", "close browser"]
+    session = ["launch", "init script", "elsewhere", "goto", "close page", "close browser"]
+    assert [what for what, _ in log] == session * (1 + bench.RETURNS) and bench.RETURNS == 2
     assert {u for what, u in log if what == "elsewhere"} == {"http://localhost:1/__elsewhere.html"}
     profiles = {p for what, p in log if what in ("launch", "close browser")}
     assert len(profiles) == 1 and not Path(str(profiles.pop())).exists()  # one profile, dropped after
@@ -242,10 +242,10 @@ def test_the_first_visit_waits_for_the_kept_snapshot_before_its_browser_closes(
     log: list[tuple[str, object]] = []
     game = "http://127.0.0.1:1/" + bench.GAME_PATH + "&sw=1"
     bench.measure_visitor(_Browser(recorder, log), game, recorder)
-    assert waited == ["end", "done", "precached", "end", "done"]
+    assert waited == ["end", "done", "precached"] * 2 + ["end", "done"]  # the last visit does not linger
     waited.clear()
     bench.measure_visitor(_Browser(recorder, log), "http://127.0.0.1:1/" + bench.BARE_PATH, recorder)
-    assert waited == ["end", "done", "end", "done"]
+    assert waited == ["end", "done"] * 3
 
 
 def test_the_visitors_visits_are_the_default_and_private_contexts_a_flag(
@@ -272,25 +272,27 @@ def test_compared_visits_are_named_by_how_they_were_made_and_made_in_turn(
     bench = load_script("bench_web")
     made: list[tuple[str, str]] = []
 
-    def visitor(playwright: object, url: str, recorder: object, stages: bool,
-                used: bool) -> tuple[dict[str, str], ...]:
+    def visitor(playwright: object, url: str, recorder: object, returns: int, stages: bool,
+                used: bool) -> list[dict[str, str]]:
         assert stages == ("sw=1" in url)  # --stages: the game's visits only
-        assert used
+        assert used and returns == 2
         made.append(("visitor", url))
-        return {"how": "visitor cold"}, {"how": "visitor warm"}
+        return [{"how": "visitor cold"}, {"how": "visitor return"}, {"how": "visitor warm"}]
 
     def private(context: object, url: str, recorder: object, stages: bool) -> dict[str, str]:
         assert stages == (bench.GAME_PATH in url)
         made.append(("private", url))
         return {"how": "private"}
 
-    monkeypatch.setattr(bench, "measure_visitor", visitor)
+    monkeypatch.setattr(bench, "measure_visits", visitor)
     monkeypatch.setattr(bench, "measure", private)
     monkeypatch.setattr(bench, "measured_context", lambda browser: contextlib.nullcontext(None))
     runs: dict[str, list[dict[str, str]]] = {}
     for i in range(2):
         bench.localhost_visits(None, None, "B/", None, runs, i, ("visitor", "private"), stages=True)
     assert runs["game cold"] == runs["bare cold"] == [{"how": "visitor cold"}] * 2
+    assert runs["game return 1"] == [{"how": "visitor return"}] * 2
+    assert runs["bare warm"] == [{"how": "visitor warm"}] * 2 and "game return 1, private" not in runs
     assert runs["game warm, private"] == runs["bare cold, private"] == [{"how": "private"}] * 2
     assert [how for how, _ in made] == ["visitor"] * 2 + ["private"] * 4 + ["private"] * 4 + ["visitor"] * 2
     assert ("visitor", "B/" + bench.GAME_PATH + "&sw=1") in made
@@ -341,15 +343,16 @@ def test_the_report_shows_what_each_visitors_profile_kept_beside_its_return_visi
     runs["game warm"].append(visit(650))
     bench.report(runs, 2, "test")
     out = capsys.readouterr().out
-    assert "2,700,000 / 1400, 1,200,000 / 2300" in out
+    assert "0 + 2,700,000 / 1400, 0 + 1,200,000 / 2300" in out
     assert "game warm, round 1: end 600 ms; gaps over 30 ms (at, ms): 150 (34)" in out
     assert "stages: page-wasm 250, engine 560" in out
 
 
 def test_later_return_visits_are_each_a_new_session_on_the_same_profile(
         tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    """--returns 2: the third visit is the first whose scripts' code Chromium has cached (written by the
-    second); each visit but the last lingers for its writes and says what the profile held after it."""
+    """D182: the third visit is the first whose scripts' code Chromium has cached (written by the second);
+    each visit but the last lingers for its writes and says what the profile held after it; warm is the
+    last, the ones between are "return <n>"."""
     bench = load_script("bench_web")
     monkeypatch.setattr(bench, "BROWSER_SETTLE_MS", 0)
     monkeypatch.setattr(bench, "wait_quiet", lambda *_: 0.0)
@@ -362,9 +365,11 @@ def test_later_return_visits_are_each_a_new_session_on_the_same_profile(
     assert len({p for what, p in log if what == "launch"}) == 1
     assert ["kept" in v for v in visits] == [True, True, False]
     runs: dict[str, list[dict[str, object]]] = {}
-    monkeypatch.setattr(bench, "measure_visits", lambda p, url, rec, n, stages: [{"n": k} for k in range(3)])
-    bench.localhost_visits(None, None, "B/", recorder, runs, 0, ("visitor",), returns=2)
-    assert runs["game warm 2"] == runs["bare warm 2"] == [{"n": 2}] and runs["bare warm"] == [{"n": 1}]
+    monkeypatch.setattr(bench, "measure_visits", lambda *_, **__: [{"n": k} for k in range(4)])
+    bench.localhost_visits(None, None, "B/", recorder, runs, 0, ("visitor",), returns=3)
+    assert runs["game return 1"] == runs["bare return 1"] == [{"n": 1}]
+    assert runs["bare return 2"] == [{"n": 2}]
+    assert runs["bare warm"] == [{"n": 3}] and runs["game cold"] == [{"n": 0}]
 
 
 def test_the_used_profiles_ab_names_the_visits_made_in_an_unused_one(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -373,13 +378,14 @@ def test_the_used_profiles_ab_names_the_visits_made_in_an_unused_one(monkeypatch
     bench = load_script("bench_web")
     made: list[bool] = []
 
-    def visitor(playwright: object, url: str, recorder: object, stages: bool,
-                used: bool) -> tuple[dict[str, bool], ...]:
+    def visitor(playwright: object, url: str, recorder: object, returns: int, stages: bool,
+                used: bool) -> list[dict[str, bool]]:
         made.append(used)
-        return {"used": used}, {"used": used}
+        return [{"used": used}] * (returns + 1)
 
-    monkeypatch.setattr(bench, "measure_visitor", visitor)
+    monkeypatch.setattr(bench, "measure_visits", visitor)
     runs: dict[str, list[dict[str, bool]]] = {}
     bench.localhost_visits(None, None, "B/", None, runs, 1, ("visitor", "unused"))
     assert made == [False, False, True, True]  # round 1: the second way goes first
     assert runs["game warm, unused profile"] == [{"used": False}] and runs["bare cold"] == [{"used": True}]
+    assert runs["game return 1, unused profile"] == [{"used": False}]
