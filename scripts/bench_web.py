@@ -605,7 +605,7 @@ def main(argv: list[str] | None = None) -> None:
             if args.waterfall:
                 runs = run_line_only(dist, args.waterfall, args.rounds, others)
             elif others and args.localhost_only:
-                runs = run_localhost_ab(base, recorder, args.rounds, others)
+                runs = run_localhost_ab(base, recorder, args.rounds, others, visitor=not args.private)
             elif args.direct:
                 runs, hint = run_direct(base, recorder, args.rounds)
             else:
@@ -763,10 +763,11 @@ def run_line_only(dist: Path, key: str, rounds: int, others: tuple[Path, ...] = 
 
 
 def visit_in_turn(sites: dict[str, tuple[str, Recorder, str]], rounds: int, servers: list[Any],
-                  temps: tuple[str, ...]) -> Runs:
+                  temps: tuple[str, ...], visitor: bool = False) -> Runs:
     """Every round visits each site (its base URL, recorder and path) in turn, in a fresh context: a
     first visit, then a warm one if `temps` asks. Runs are named "<site>" for first visits only, else
-    "<site> cold" and "<site> warm". Shuts `servers` down at the end."""
+    "<site> cold" and "<site> warm". `visitor`: cold and warm are a visitor's (measure_visits, D180-D182),
+    the return visits before warm's "<site> return <n>". Shuts `servers` down at the end."""
     from playwright.sync_api import sync_playwright
 
     def run_name(site: str, temp: str) -> str:
@@ -780,6 +781,14 @@ def visit_in_turn(sites: dict[str, tuple[str, Recorder, str]], rounds: int, serv
                 for i in range(rounds):
                     for name in in_turn(list(sites), i):
                         base, recorder, path = sites[name]
+                        if visitor:
+                            cold, *earlier, warm = measure_visits(p, base + visitor_path(path), recorder,
+                                                                  RETURNS, stages=name != "bare")
+                            runs[run_name(name, "cold")].append(cold)
+                            for n, visit in enumerate(earlier, 1):
+                                runs.setdefault(f"{name} return {n}", []).append(visit)
+                            runs[run_name(name, "warm")].append(warm)
+                            continue
                         with measured_context(browser) as context:
                             for temp in temps:
                                 runs[run_name(name, temp)].append(
@@ -797,15 +806,17 @@ def visit_in_turn(sites: dict[str, tuple[str, Recorder, str]], rounds: int, serv
 BIG = ("pyodide.asm.wasm", "python_stdlib")
 
 
-def run_localhost_ab(base: str, recorder: Recorder, rounds: int, others: tuple[Path, ...]) -> Runs:
+def run_localhost_ab(base: str, recorder: Recorder, rounds: int, others: tuple[Path, ...],
+                     visitor: bool = True) -> Runs:
     """Localhost cold and warm visits of the game, of `others`' games ("game B"...) and of the bare page,
-    in turn in every round (--localhost-only --ab): builds compared under the same load."""
+    in turn in every round (--localhost-only --ab): builds compared under the same load. A visitor's
+    visits (D180-D182), or with --private off-the-record contexts as before."""
     servers, sites = [], {"game": (base, recorder, GAME_PATH), "bare": (base, recorder, BARE_PATH)}
     for letter, other in zip("BCDEFGH", others, strict=False):
         server_b, base_b, recorder_b = serve(other)
         servers.append(server_b)
         sites[f"game {letter}"] = (base_b, recorder_b, GAME_PATH)
-    return visit_in_turn(sites, rounds, servers, ("cold", "warm"))
+    return visit_in_turn(sites, rounds, servers, ("cold", "warm"), visitor)
 
 
 def report_localhost_ab(runs: Runs) -> None:

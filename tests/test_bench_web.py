@@ -130,13 +130,16 @@ def test_json_keeps_an_ab_runs_measurements(tmp_path: Path, monkeypatch: pytest.
     measured = {"game cold": [{"end": 1500.0}], "game B cold": [{"end": 1400.0}],
                 "bare cold": [{"end": 4000.0}]}
     reported: list[object] = []
-    monkeypatch.setattr(bench, "run_localhost_ab", lambda base, recorder, rounds, others: measured)
+    ways: list[bool] = []
+    monkeypatch.setattr(bench, "run_localhost_ab",
+                        lambda base, recorder, rounds, others, visitor: ways.append(visitor) or measured)
     monkeypatch.setattr(bench, "report_localhost_ab", reported.append)
     out = tmp_path / "ab.json"
     bench.main(["--localhost-only", "--rounds", "1", "--dist", str(tmp_path / "a"),
                 "--ab", str(tmp_path / "b"), "--json", str(out)])
     assert reported == [measured]
     assert json.loads(out.read_text()) == measured
+    assert ways == [True]  # a visitor's visits (D180), unless --private
 
 
 class _Browser:
@@ -389,3 +392,38 @@ def test_the_used_profiles_ab_names_the_visits_made_in_an_unused_one(monkeypatch
     assert made == [False, False, True, True]  # round 1: the second way goes first
     assert runs["game warm, unused profile"] == [{"used": False}] and runs["bare cold"] == [{"used": True}]
     assert runs["game return 1, unused profile"] == [{"used": False}]
+
+
+def test_an_ab_of_builds_visits_each_as_a_visitor(monkeypatch: pytest.MonkeyPatch) -> None:
+    """--localhost-only --ab: each build's game and the bare page, a visitor's cold and warm visits."""
+    import sys
+    import types
+
+    bench = load_script("bench_web")
+    made: list[str] = []
+
+    class Playwright:
+        chromium = types.SimpleNamespace(launch=lambda **_: types.SimpleNamespace(close=lambda: None))
+
+        def __enter__(self) -> Playwright:
+            return self
+
+        def __exit__(self, *_: object) -> None:
+            pass
+
+    monkeypatch.setitem(sys.modules, "playwright.sync_api", types.SimpleNamespace(sync_playwright=Playwright))
+
+    def visits(p: object, url: str, recorder: object, returns: int, stages: bool) -> list[dict[str, object]]:
+        made.append(url)
+        return [{"end": 1.0, "url": url, "stages": stages}, {"end": 2.0}, {"end": 3.0}]
+
+    monkeypatch.setattr(bench, "measure_visits", visits)
+    sites = {"game": ("A/", None, bench.GAME_PATH), "game B": ("B/", None, bench.GAME_PATH),
+             "bare": ("A/", None, bench.BARE_PATH)}
+    runs = bench.visit_in_turn(sites, 2, [], ("cold", "warm"), visitor=True)
+    assert runs["game B cold"][0] == {"end": 1.0, "url": "B/" + bench.GAME_PATH + "&sw=1", "stages": True}
+    assert runs["bare cold"][0]["stages"] is False and runs["game warm"] == [{"end": 3.0}] * 2
+    assert runs["game B return 1"] == [{"end": 2.0}] * 2
+    game = bench.GAME_PATH + "&sw=1"
+    assert made[:3] == ["A/" + game, "B/" + game, "A/" + bench.BARE_PATH]
+    assert made[3] == "B/" + game  # round 2: the next site goes first
