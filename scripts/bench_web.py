@@ -3,12 +3,15 @@
 
 For each of N rounds, alternating, in Debian's Chromium (headless) against dist/ served on 127.0.0.1
 with the production headers (scripts/serve.py):
-- game, cold: a visitor's first visit (D180): Chromium started on a fresh profile on disk opens
+- game, cold: a visitor's first visit (D180): Chromium started on a fresh profile on disk (its first tab
+  on another site first, D181) opens
   /?edition=retail&players=3&seed=42&bots=normal&lang=en&speed=0&sw=1 and we time navigation → the
   first visible `[data-action]` element (a decision the player can click); the tab stays open until the
-  snapshot is kept and the service worker controls the page (then 3 s more), and the browser is closed;
-- game, warm: the return visit: Chromium started again on that profile (HTTP cache, V8's code cache of
-  scripts and wasm, Cache Storage, the service worker: what a returning visitor's browser has);
+  snapshot is kept and the service worker controls the page, then until V8's code cache has been quiet
+  for 3 s, and the browser is closed;
+- game, warm: the second return visit (D182), each return visit in a new session of the browser on that
+  profile (HTTP cache, V8's code cache of scripts and wasm, Cache Storage, the service worker: what a
+  returning visitor's browser has from the third visit on); the first return visit is "return 1";
 - bare, cold / warm: dist/bench/bare.html loads the same Pyodide files with loadPyodide() on the main
   thread and prints 1+1; we time navigation → that output; a profile of its own, the same way.
 With --private, the localhost visits are made as before D180: a fresh off-the-record context (no on-disk

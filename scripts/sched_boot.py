@@ -2,8 +2,8 @@
 """What the kernel saw during the page's freezes: for each long heartbeat gap of a boot, was the page's
 main thread running, runnable but waiting for a core (starved), or asleep (Chromium did not run the timer)?
 
-The visits are bench_web.py's own (Playwright's Chromium with the bench's flags; a visitor's, D180: cold
-the first visit of a fresh on-disk profile, warm the return visit in a new browser session on it; with
+The visits are bench_web.py's own (Playwright's Chromium with the bench's flags; a visitor's, D180–D182:
+cold the first visit of a fresh on-disk profile, warm the third, each in a new browser session on it; with
 --private, as before D180, a fresh off-the-record context, cold then warm in it; the bench's 10 ms
 heartbeat; its page-side signals, no driver call during the visit).
 Beside them a sampler process (at nice -5, ~25 % of a core: an observer, count it in) reads every ~1 ms
