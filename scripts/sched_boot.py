@@ -334,8 +334,8 @@ def main() -> None:
     if args.again:  # a kept run read again
         for found in sorted(Path(args.again).glob("*.json")):
             data = pickle.loads(found.with_suffix(".pickle").read_bytes())
-            for temp, visit in json.loads(found.read_text())["visits"].items():
-                analyse(data, visit, f"{found.stem} {temp}", args.gap)
+            for temp, kept in json.loads(found.read_text())["visits"].items():
+                analyse(data, kept, f"{found.stem} {temp}", args.gap)
         return
     from playwright.sync_api import sync_playwright
 
