@@ -77,3 +77,10 @@ function startRuntime() {
 }
 
 export const runtime = startRuntime();
+
+// The page's localStorage (the theme, the save: web/ui/saves.js) comes from the browser in a synchronous
+// request at its first use, after a synchronous check that this page may use storage: ~10-15 ms asleep in
+// main.js's evaluation, when the workers and PyScript keep the browser's threads waiting (D173). Touched
+// here, once the runtime worker is on its way, both are answered in the boot's first task; every later
+// read is from the page's own copy. (Denied storage throws: saves.js finds that out again.)
+try { void globalThis.localStorage?.length; } catch { /* denied */ }
