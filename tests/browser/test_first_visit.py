@@ -204,6 +204,28 @@ def test_the_font_warmup_stays_laid_out_under_the_first_table(strict_page: Any, 
     assert not set(fonts["table"]) - set(fonts["warm"]), sorted(set(fonts["table"]) - set(fonts["warm"]))
 
 
+# Where the page first touched localStorage: the stack of its first read of window.localStorage.
+FIRST_STORAGE_JS = """(() => {
+  // (Window is a [Global] interface: its attributes are the window's own properties)
+  const get = Object.getOwnPropertyDescriptor(window, 'localStorage').get;
+  Object.defineProperty(window, 'localStorage', { configurable: true, get() {
+    window.__firstStorage ??= new Error().stack;
+    return get.call(window);
+  } });
+})();"""
+
+
+def test_early_js_touches_local_storage_first(strict_page: Any, site_url: str) -> None:
+    """D173: the page's first use of localStorage (two synchronous requests to the browser) is early.js's,
+    in the boot's first task, not main.js's evaluation when the workers keep the browser busy."""
+    page = strict_page
+    page.add_init_script(FIRST_STORAGE_JS)
+    page.goto(site_url + GAME)
+    page.locator(ACTIONS).first.wait_for(state="visible", timeout=BOOT_TIMEOUT)
+    stack = page.evaluate("() => window.__firstStorage")
+    assert stack and "/web/boot/early" in stack, stack
+
+
 # Counts the TransformStreams the page's scripts create (a stream the page's JS runs for every chunk).
 COUNT_TRANSFORMS_JS = """(() => {
   const Native = globalThis.TransformStream;
