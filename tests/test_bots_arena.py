@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import gzip
 import math
 import time
 from typing import Any
@@ -124,6 +125,10 @@ def test_a_match_logged_game_by_game_gives_the_same_table(tmp_path: Any, capsys:
     table = capsys.readouterr().out.split("\n", 1)[1].split("\n\n")[0]
     assert len(one.read_text().splitlines()) == 6
     assert main(["--pool", str(one)]) == 0
+    assert capsys.readouterr().out.split("\n", 1)[1].strip() == table.strip()
+    kept = tmp_path / "one.jsonl.gz"  # a log kept gzipped (docs/arena_logs/) pools the same
+    kept.write_bytes(gzip.compress(one.read_bytes()))
+    assert main(["--pool", str(kept)]) == 0
     assert capsys.readouterr().out.split("\n", 1)[1].strip() == table.strip()
     assert main([*args, "--seed", "2", "--log", str(two)]) == 0
     capsys.readouterr()

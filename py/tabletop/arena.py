@@ -21,6 +21,7 @@ openskill is a development dependency, imported lazily here.
 from __future__ import annotations
 
 import argparse
+import gzip
 import json
 import multiprocessing
 import os
@@ -110,10 +111,12 @@ def log_line(seed: int, r: GameResult) -> str:
 
 
 def read_logs(paths: list[str]) -> list[GameResult]:
-    """The games of `--log` files; a deal is named by its seed too, so that runs pool by deal."""
+    """The games of `--log` files (gzipped ones too, as the logs kept in docs/arena_logs/); a deal is named by
+    its seed too, so that runs pool by deal."""
     out = []
     for path in paths:
-        with open(path, encoding="utf-8") as f:
+        opener = gzip.open if path.endswith(".gz") else open
+        with opener(path, "rt", encoding="utf-8") as f:
             for line in f:
                 if line.strip():
                     d = json.loads(line)
