@@ -33,7 +33,7 @@ test("a game's texts through the same lookup, English until another language loa
   assert.equal(word("demo:chars", "15"), "Roi");
   assert.deepEqual(word("demo:rules"), ["un"]);
   assert.equal(t("demo:onlyEn"), "English only"); // missing in French: English
-  assert.equal(t("round", { r: 1, n: 6 }), "Tour 1/6");
+  assert.equal(t("round", { r: 1, n: 6 }), "Manche 1/6");
   await setLang("de"); // the game's German file is missing: its English texts, the page's German ones
   assert.equal(t("demo:hello", { who: "Ada" }), "Hello Ada");
   await setLang("en");
