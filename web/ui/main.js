@@ -71,8 +71,8 @@ if (isShareLink()) { // a shared finished game: the replay viewer
   S.link = gameLink(params);
   setTimeout(savedGame() ? resumeGame : startGame, 0);
 } else setTimeout(render, 0);
-// Once the first screen is up, the table's fonts are looked up under the boot bar (bootbar.js
-// fontWarmup), a few lines per idle period so that no frame takes them all.
+// Once the first screen is up, the table's fonts are looked up in hidden lines that stay for the page's
+// life (bootbar.js warmFonts, D172), a few lines per idle period so that no frame takes them all.
 let warmed = 0;
 const warmStep = () => {
   if (S.boot.ready || warmed >= FONT_WARMUP_LINES) return;
