@@ -6,7 +6,7 @@ from typing import Any, ClassVar
 
 from tabletop.protocol import Bot, Event, Game
 from tabletop.registry import GameSpec, Option, Variant
-from tabletop.terminal import Style, plain_event, ranking_lines
+from tabletop.terminal import Style, ranking_lines
 
 from . import bots
 from . import effects as _effects
@@ -38,7 +38,9 @@ class Text:
         return render_text(text)
 
     def event(self, event: Event) -> str | None:
-        return plain_event(event)
+        from .text import describe_event  # the terminal's words: not loaded by the web page's boot
+
+        return describe_event(event)
 
     def ranking(self, game: Game) -> list[str]:
         return [*ranking_lines(game.ranking(), game.scores, "gold"),
