@@ -4,6 +4,7 @@ field by field rather than lost."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from tabletop.terminal import plain_event
@@ -33,88 +34,95 @@ def _reward(e: dict[str, Any]) -> str:
     return told + (" ×2" if e.get("doubled") else "")
 
 
-def _discarded(e: dict[str, Any]) -> str:
-    card, owner, place = _card(e.get("value")), e.get("owner"), _place(e.get("place"))
-    reason = e.get("reason")
-    if reason == "hunter":
-        return f"The Hunter throws out {owner}'s {card} from {place}."
-    if reason == "king":
-        return f"A Thief is in {place}: {owner}'s King is thrown out."
-    if reason == "rewarded":
-        return f"{owner}'s {card} leaves {place}."
-    return f"{e.get('colour')} throws out {owner}'s {card} from {place}."
+def _discarded(e: dict[str, Any], w: dict[str, Any]) -> str:
+    return {"hunter": "The Hunter throws out {owner}'s {card} from {place}.",
+            "king": "A Thief is in {place}: {owner}'s King is thrown out.",
+            "rewarded": "{owner}'s {card} leaves {place}."}.get(
+        e.get("reason") or "", "{who} throws out {owner}'s {card} from {place}.").format(**w)
 
 
-def _stolen(e: dict[str, Any]) -> str:
-    what = "gold" if e.get("amount") is None else f"{e['amount']} gold"
+def _stolen(e: dict[str, Any], w: dict[str, Any]) -> str:
+    what = "gold" if e.get("amount") is None else f"{e['amount']} gold"  # hidden gold: how much is not told
     why = " (reward)" if e.get("reason") == "reward" else ""
-    return f"{e.get('colour')} takes {what} from {e.get('victim')}{why}."
+    return f"{w['who']} takes {what} from {w['victim']}{why}."
 
 
-def _gold_event(e: dict[str, Any]) -> str:
+def _gold_event(e: dict[str, Any], w: dict[str, Any]) -> str:
     if e.get("amount") is None:  # hidden gold: only its owner knows how much
-        return f"{e.get('colour')} receives gold."
+        return f"{w['who']} receives gold."
     sources = {"princess": " from the Princess", "merchant": " from the Merchant"}
     source = sources.get(e.get("reason") or "", "")
-    total = e.get("gold", "?")
-    return f"{e.get('colour')}: {_gold(e['amount'])} gold{source} ({total} in all)."
+    return f"{w['who']}: {_gold(e['amount'])} gold{source} ({w.get('gold', '?')} in all)."
+
+
+def _selected(e: dict[str, Any], w: dict[str, Any]) -> str:  # the card only for the player who chose it
+    return f"{w['who']} chooses {'a card' if e.get('value') is None else w['card']}."
+
+
+def _placed(e: dict[str, Any], w: dict[str, Any]) -> str:
+    return "{who} lays {card} in {place}".format(**w) + (", as ordered." if e.get("forced") else ".")
+
+
+def _effect(e: dict[str, Any], w: dict[str, Any]) -> str:
+    if e.get("copied"):
+        return f"{w['who']}'s Alchemist acts as a {str(e.get('ability')).capitalize()}."
+    return "{who}'s {card} acts.".format(**w)
+
+
+def _swapped(e: dict[str, Any], w: dict[str, Any]) -> str:
+    if e.get("old") is None:  # told in full only to the player whose card changed
+        return "{who}'s Courtesan makes {target} exchange their chosen card.".format(**w)
+    return f"{w['who']}'s Courtesan makes {w['target']} exchange {_card(e['old'])} for {_card(e.get('new'))}."
+
+
+def _drew(e: dict[str, Any], w: dict[str, Any]) -> str | None:
+    if not e.get("count"):
+        return None
+    if isinstance(e.get("cards"), list):  # only the drawer sees which
+        return f"{w['who']} draws {', '.join(_card(c) for c in e['cards'])}."
+    return f"{w['who']} draws {e['count']} card{'s' if e['count'] != 1 else ''}."
+
+
+Told = Callable[[dict[str, Any], dict[str, Any]], "str | None"]
+
+# Each kind of event: a sentence of the event's words (see _words), or a function of the event and its words.
+SENTENCES: dict[str, str | Told] = {
+    "round_started": "— Round {round} begins; {first} plays first. —",
+    "turn_started": "Turn {turn}: {first} holds the first-player marker.",
+    "selected": _selected,
+    "revealing": "Everyone has chosen: the cards are revealed and laid.",
+    "placed": _placed,
+    "effect": _effect,
+    "no_effect": "{who}'s {card} has nothing to do.",
+    "copied": "{who}'s Alchemist copies {owner}'s {copied}.",
+    "moved": "{who} moves {owner}'s {card} from {source} to {destination}.",
+    "discarded": _discarded,
+    "stolen": _stolen,
+    "swapped": _swapped,
+    "forced": "{who}'s Strategist sends {target}'s card to {place}.",
+    "token_passed": "The first-player marker passes from {from} to {to}.",
+    "round_scoring": "Round {round} is scored.",
+    "place_scoring": "Scoring {place}.",
+    "reward": "In {place}, rank {rank}: {owner}'s {card} earns {earns}.",
+    "gold": _gold_event,
+    "round_ended": "— Round {round} is over. —",
+    "drew": _drew,
+    "game_over": "The game is over.",
+}
+
+
+def _words(e: dict[str, Any]) -> dict[str, Any]:
+    """The event's fields as the sentences name them: cards and places by name."""
+    return {**{k: "?" if v is None else v for k, v in e.items()}, "who": e.get("colour"),
+            "card": _card(e.get("value")), "copied": _card(e.get("copied_value")),
+            "place": _place(e.get("place")), "source": _place(e.get("from")),
+            "destination": _place(e.get("to")), "earns": _reward(e)}
 
 
 def describe_event(e: dict[str, Any]) -> str | None:
     """One log line for an event (None: nothing worth a line)."""
-    kind, who = e.get("type"), e.get("colour")
-    if kind == "round_started":
-        return f"— Round {e.get('round')} begins; {e.get('first')} plays first. —"
-    if kind == "turn_started":
-        return f"Turn {e.get('turn')}: {e.get('first')} holds the first-player marker."
-    if kind == "selected":  # the card is in the event only for the player who chose it
-        return f"{who} chooses a card." if e.get("value") is None else f"{who} chooses {_card(e['value'])}."
-    if kind == "revealing":
-        return "Everyone has chosen: the cards are revealed and laid."
-    if kind == "placed":
-        ordered = ", as ordered" if e.get("forced") else ""
-        return f"{who} lays {_card(e.get('value'))} in {_place(e.get('place'))}{ordered}."
-    if kind == "effect":
-        if e.get("copied"):
-            return f"{who}'s Alchemist acts as a {str(e.get('ability')).capitalize()}."
-        return f"{who}'s {_card(e.get('value'))} acts."
-    if kind == "no_effect":
-        return f"{who}'s {_card(e.get('value'))} has nothing to do."
-    if kind == "copied":
-        return f"{who}'s Alchemist copies {e.get('owner')}'s {_card(e.get('copied_value'))}."
-    if kind == "moved":
-        return (f"{who} moves {e.get('owner')}'s {_card(e.get('value'))} from {_place(e.get('from'))} "
-                f"to {_place(e.get('to'))}.")
-    if kind == "discarded":
-        return _discarded(e)
-    if kind == "stolen":
-        return _stolen(e)
-    if kind == "swapped":
-        if e.get("old") is not None:  # told in full only to the player whose card changed
-            old, new = _card(e["old"]), _card(e.get("new"))
-            return f"{who}'s Courtesan makes {e.get('target')} exchange {old} for {new}."
-        return f"{who}'s Courtesan makes {e.get('target')} exchange their chosen card."
-    if kind == "forced":
-        return f"{who}'s Strategist sends {e.get('target')}'s card to {_place(e.get('place'))}."
-    if kind == "token_passed":
-        return f"The first-player marker passes from {e.get('from')} to {e.get('to')}."
-    if kind == "round_scoring":
-        return f"Round {e.get('round')} is scored."
-    if kind == "place_scoring":
-        return f"Scoring {_place(e.get('place'))}."
-    if kind == "reward":
-        card = f"{e.get('owner')}'s {_card(e.get('value'))}"
-        return f"In {_place(e.get('place'))}, rank {e.get('rank')}: {card} earns {_reward(e)}."
-    if kind == "gold":
-        return _gold_event(e)
-    if kind == "round_ended":
-        return f"— Round {e.get('round')} is over. —"
-    if kind == "drew":
-        if not e.get("count"):
-            return None
-        if isinstance(e.get("cards"), list):  # only the drawer sees which
-            return f"{who} draws {', '.join(_card(c) for c in e['cards'])}."
-        return f"{who} draws {e['count']} card{'s' if e['count'] != 1 else ''}."
-    if kind == "game_over":
-        return "The game is over."
-    return plain_event(e)
+    told = SENTENCES.get(str(e.get("type")))
+    if told is None:
+        return plain_event(e)
+    words = _words(e)
+    return told.format(**words) if isinstance(told, str) else told(e, words)
