@@ -9,7 +9,7 @@ from typing import Any
 
 from tabletop.terminal import plain_event
 
-from .cards import CHARACTERS
+from .cards import CHARACTERS, card_name
 
 PLACE_NAMES = {"chateau": "the Château", "village": "the Village", "port": "the Port"}
 REWARD_WORDS = {"half": "half its value, rounded up", "per-card": "1 gold per card in the place",
@@ -17,7 +17,7 @@ REWARD_WORDS = {"half": "half its value, rounded up", "per-card": "1 gold per ca
 
 
 def _card(value: Any) -> str:
-    return f"{CHARACTERS[value][2]} ({value})" if value in CHARACTERS else f"card {value}"
+    return f"{card_name(value)} ({value})" if value in CHARACTERS else f"card {value}"
 
 
 def _place(place: Any) -> str:
