@@ -7,7 +7,7 @@ from typing import Any
 from tabletop.errors import quote
 from tabletop.jsontext import parse
 
-from .cards import CHARACTERS
+from .cards import CHARACTERS, PLACE_NAMES
 from .notation import FORMAT, from_position
 from .view import VIEW_FORMAT, view
 
@@ -16,8 +16,40 @@ def _reward(r: Any) -> str:
     return f"{r:+d}" if isinstance(r, int) and r < 0 else str(r)
 
 
-def render_text(view_or_position: Any) -> str:
-    """Draws a view (format lieux-view/1), a position (lieux/1, dict or JSON text) or a Game."""
+# What the player to act is asked, in the terminal's words (the page has its own, in every language).
+PROMPTS = {
+    "select": "choose the card to play this turn (shown to all once everyone has chosen)",
+    "put": "lay your {card} in a place",
+    "guard": "the Guard moves a card next to it to another place",
+    "thief": "the Thief takes 2 gold from the owner of a card next to it: whose?",
+    "alchemist": "the Alchemist copies the immediate effect of a card next to it: which?",
+    "courtesan": "the Courtesan makes a player who has not revealed swap their chosen card for a random "
+                 "one of their hand: who?",
+    "strategist": "the Strategist orders where a player who has not revealed must lay their card",
+    "warrior": "the Warrior throws out a card next to it: which?",
+    "bard": "the Bard brings a card from another place into its own",
+}
+
+
+def _card(value: int) -> str:
+    return f"{value} {CHARACTERS[value][2]}"
+
+
+def _prompt(d: dict[str, Any], v: dict[str, Any]) -> str:
+    kind = str(d["kind"] if d["ability"] is None else d["ability"])
+    selected = v["selected"].get(d["player"])
+    card = "chosen card" if selected is None or selected["value"] is None else _card(selected["value"])
+    said: str = PROMPTS.get(kind, kind).format(card=card)
+    if d.get("forced"):
+        said += f" (a Strategist ordered the {PLACE_NAMES.get(d['forced'], d['forced'])})"
+    if d["copied"]:
+        said += " (copied by the Alchemist)"
+    return said
+
+
+def render_text(view_or_position: Any, *, legal: bool = True) -> str:
+    """Draws a view (format lieux-view/1), a position (lieux/1, dict or JSON text) or a Game; `legal`
+    lists the legal actions in notation (the terminal game lists them itself, numbered)."""
     v = view_or_position
     if hasattr(v, "view") and hasattr(v, "to_position"):
         v = v.to_position()
@@ -46,14 +78,16 @@ def render_text(view_or_position: Any) -> str:
     width = max(len(p["name"]) for p in v["places"])
     for p in v["places"]:
         table = "/".join(_reward(r) for r in p["rewards"])
-        cards = "  ".join(f"{c['value']} {c['name']} ({c['owner']})" for c in p["cards"]) or "—"
+        # numbered as the actions name them ("move chateau:2 to port")
+        cards = "  ".join(f"[{k}] {c['value']} {c['name']} ({c['owner']})"
+                          for k, c in enumerate(p["cards"], start=1)) or "—"
         lines.append(f"{p['name'].upper():<{width}} [{table}]  {cards}")
     lines.append("")
     sel = []
     for c in v["seats"]:
         s = v["selected"][c]
         if s is not None:
-            shown = "▮ face down" if s["value"] is None else f"{s['value']} {CHARACTERS[s['value']][2]}"
+            shown = "▮ face down" if s["value"] is None else _card(s["value"])
             sel.append(f"{c}: {shown}")
     if sel:
         lines.append("Selected: " + ", ".join(sel))
@@ -62,19 +96,16 @@ def render_text(view_or_position: Any) -> str:
     hands = v.get("hands")
     if hands:
         for c in v["seats"]:
-            lines.append(f"Hand of {c}: " + (" ".join(str(x) for x in hands[c]) or "—"))
+            lines.append(f"Hand of {c}: " + (", ".join(_card(x) for x in hands[c]) or "—"))
     elif viewer is not None and v["hand"] is not None:
-        lines.append(f"Your hand ({viewer}): " + (" ".join(str(x) for x in v["hand"]) or "—"))
+        lines.append(f"Your hand ({viewer}): " + (", ".join(_card(x) for x in v["hand"]) or "—"))
     lines.append("Hands: " + ", ".join(f"{c} {v['hand_sizes'][c]}" for c in v["seats"])
                  + "   Piles: " + ", ".join(f"{c} {v['pile_sizes'][c]}" for c in v["seats"]))
     d = v["decision"]
     if v["is_over"]:
         lines.append("Game over. Ranking: " + " > ".join(place[0] for place in v["ranking"]))
     elif d is not None:
-        what = d["kind"] if d["ability"] is None else f"{d['ability']} effect"
-        if d["copied"]:
-            what += " (copied by the Alchemist)"
-        lines.append(f"To act: {d['player']} — {what}")
-        if v["legal_actions"]:
+        lines.append(f"To act: {d['player']} — {_prompt(d, v)}")
+        if legal and v["legal_actions"]:
             lines.append("Legal: " + " | ".join(v["legal_actions"]))
     return "\n".join(lines)

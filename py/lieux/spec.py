@@ -29,7 +29,7 @@ class Text:
                                          "discarded": "cards discarded"}
 
     def view(self, game: Game, viewer: str | None, style: Style) -> str:
-        return render_text(game.view(viewer))
+        return render_text(game.view(viewer), legal=False)  # the terminal numbers the legal actions itself
 
     def everything(self, game: Game, style: Style) -> str:
         return render_text(game.to_json())

@@ -90,7 +90,7 @@ SENTENCES: dict[str, str | Told] = {
     "round_started": "— Round {round} begins; {first} plays first. —",
     "turn_started": "Turn {turn}: {first} holds the first-player marker.",
     "selected": _selected,
-    "revealing": "Everyone has chosen: the cards are revealed and laid.",
+    "revealing": "Everyone has chosen: in turn, each reveals their card and lays it.",
     "placed": _placed,
     "effect": _effect,
     "no_effect": "{who}'s {card} has nothing to do.",

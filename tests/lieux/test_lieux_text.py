@@ -54,3 +54,37 @@ def test_what_one_player_sees_of_another_is_told_without_the_secret() -> None:
 
 def test_an_event_it_has_no_words_for_is_still_told() -> None:
     assert describe_event({"type": "comet", "colour": "red"}) == "comet: colour red"
+
+
+def test_the_terminal_asks_every_decision_of_random_games_in_words() -> None:
+    from lieux.render import PROMPTS
+    from tabletop.terminal import Style
+
+    spec = registry.get("lieux")
+    asked = set()
+    for seed in range(20):
+        g = spec.start(["A", "B", "C"][seed % 3], 4, seed)
+        rng = random.Random(seed)
+        while g.legal_actions():
+            d = g.view(None)["decision"]
+            asked.add(d["ability"] or d["kind"])
+            drawing = spec.renderer.view(g, d["player"], Style(False))
+            line = next(x for x in drawing.splitlines() if x.startswith("To act: "))
+            kind = d["ability"] or d["kind"]
+            said = line.split(" — ", 1)[1]
+            assert said.startswith(PROMPTS[kind].split("{")[0]) and "{" not in said, line  # a sentence
+            assert "Legal:" not in drawing  # the terminal numbers the actions itself
+            hand = g.view(d["player"])["hand"]
+            if hand:  # the hand's cards are named, not only numbered
+                from lieux.cards import card_name
+                assert card_name(hand[0]) in drawing
+            g.play(rng.choice(g.legal_actions()))
+    assert asked >= {"select", "put", "guard", "thief", "warrior", "bard"}
+    assert asked <= set(PROMPTS)
+
+
+def test_a_drawing_for_a_bug_report_still_lists_the_legal_actions() -> None:
+    from lieux import render_text
+
+    g = registry.get("lieux").start("A", 3, 1)
+    assert "Legal: select " in render_text(g.view(g.view(None)["decision"]["player"]))
