@@ -43,8 +43,8 @@ BUILD_INPUTS := $(shell find index.html web py scripts package-lock.json -type f
                   -not -path '*/__pycache__/*' -not -name '*.pyc' -not -path 'py/*.egg-info/*' 2>/dev/null)
 DIST_STAMP := dist/.built
 
-$(DIST_STAMP): $(NODE_STAMP) $(BUILD_INPUTS)
-	$(PY) scripts/build.py --out dist --swap
+$(DIST_STAMP): $(STAMP) $(NODE_STAMP) $(BUILD_INPUTS)
+	$(VPY) scripts/build.py --out dist --swap
 
 build: $(DIST_STAMP)
 

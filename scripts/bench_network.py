@@ -73,8 +73,13 @@ class Pipe:
         return first, late, blocked
 
 
+PRECOMPRESSED = frozenset({".zst", ".gz", ".br", ".xz"})
+
+
 class Compressed:
-    """Files as a compressing host sends them: gzip -9 when that is smaller (cached per file)."""
+    """Files as a compressing host sends them: gzip -9 when that is smaller (cached per file), but never a
+    file compressed already (PRECOMPRESSED: a host compresses by content type, and no host's list names
+    application/zstd), which goes as is."""
 
     def __init__(self) -> None:
         self.lock = threading.Lock()
@@ -93,7 +98,7 @@ class Compressed:
             hit = self.cache.get(key)
         if hit is None:
             raw = file.read_bytes()
-            packed = gzip.compress(raw, 9, mtime=0)
+            packed = raw if file.suffix in PRECOMPRESSED else gzip.compress(raw, 9, mtime=0)
             hit = (packed, True) if len(packed) < len(raw) else (raw, False)
             with self.lock:
                 self.cache[key] = hit

@@ -28,6 +28,7 @@ MIME = {
     ".js": "text/javascript",
     ".json": "application/json",
     ".zip": "application/zip",
+    ".zst": "application/zstd",  # the wasm compressed at build time (D200): sent as is, never re-compressed
     ".py": "text/plain; charset=utf-8",
     ".svg": "image/svg+xml",
     ".webmanifest": "application/manifest+json",

@@ -49,6 +49,12 @@ def test_netlify_headers_as_served() -> None:
     assert "immutable" in headers("/runtime/pyodide-314.0.7/pyodide.asm.wasm")["Cache-Control"]
     assert headers("/runtime/pyodide-314.0.7/pyodide.asm.wasm")["Content-Type"] == "application/wasm"
     assert serve.MIME[".wasm"] == "application/wasm"
+    # The wasm compressed at build time (D200) goes as is, typed as what it is: never as a wasm, nor with
+    # an encoding the browser would undo before the runtime worker's decoder sees it.
+    packed = headers("/runtime/pyodide-314.0.7/pyodide.asm-0123456789ab.wasm.zst")
+    assert packed["Content-Type"] == serve.MIME[".zst"] == "application/zstd"
+    assert "immutable" in packed["Cache-Control"]
+    assert "Content-Encoding" not in packed
     # Cross-origin isolation on every response, documents and worker scripts alike (a worker under an
     # isolated page needs its own COEP): see docs/PERFORMANCE.md for why.
     for path in ("/", "/index.html", "/web/boot/runtime-worker.js", "/runtime/pyodide-1/pyodide.asm.mjs"):
@@ -162,3 +168,71 @@ def test_each_header_of_each_file_comes_from_one_rule_and_the_hashed_chunks_are_
     finally:
         server.shutdown()
         server.server_close()
+
+
+def test_the_hosts_build_installs_the_zstandard_the_dev_extra_pins() -> None:
+    import tomllib
+
+    pins = [d for d in tomllib.loads((ROOT / "pyproject.toml").read_text())["project"]["optional-dependencies"]
+            ["dev"] if d.startswith("zstandard")]
+    netlify = tomllib.loads((ROOT / "netlify.toml").read_text())["build"]["command"]
+    assert len(pins) == 1 and re.fullmatch(r"zstandard==\d+\.\d+\.\d+", pins[0]) and pins[0] in netlify, pins
+
+
+def test_the_packed_wasm_is_deterministic_and_inflates_to_the_wasm(tmp_path: Path) -> None:
+    """D200: pyodide.asm-<hash>.wasm.zst is a function of the wasm alone (its name the hash of its bytes),
+    and zstd gives the wasm back exactly."""
+    import zstandard
+
+    build = load_script("build")
+    wasm = bytes(range(256)) * 4000 + b"\0asm" * 1000
+    names = []
+    for run in ("a", "b"):
+        folder = tmp_path / run
+        folder.mkdir()
+        (folder / "pyodide.asm.wasm").write_bytes(wasm)
+        names.append(build.pack_wasm(folder))
+        packed = (folder / names[-1]).read_bytes()
+        assert zstandard.ZstdDecompressor().decompress(packed) == wasm
+        assert len(packed) < len(wasm) // 10
+    assert names[0] == names[1] and re.fullmatch(r"pyodide\.asm-[0-9a-f]{12}\.wasm\.zst", names[0]), names
+
+
+# The shipped decoder (fzstd, as the build copies it) inflating the built file pushed in 64 KB parts, as the
+# runtime worker does while it streams: prints the inflated length and its SHA-256.
+INFLATE_MJS = """
+import { createHash } from "node:crypto";
+import { readFileSync } from "node:fs";
+const { Decompress } = await import(process.argv[1]);
+const packed = readFileSync(process.argv[2]);
+const hash = createHash("sha256");
+let length = 0;
+const decoder = new Decompress((chunk) => { hash.update(chunk); length += chunk.length; });
+for (let at = 0; at < packed.length; at += 65536) decoder.push(packed.subarray(at, at + 65536));
+decoder.push(new Uint8Array(0), true);
+console.log(length, hash.digest("hex"));
+"""
+
+
+@pytest.mark.skipif(not (DIST / "sw.js").exists(), reason="dist/ not built (make build)")
+def test_the_built_packed_wasm_inflates_with_the_shipped_decoder_and_only_it_is_precached() -> None:
+    """The site ships the wasm compressed (D200) with its decoder and the decoder's licence; the decoder
+    gives this build's wasm back byte for byte; the service worker precaches the compressed file, not the
+    plain one (the runtime worker keeps its own inflated copy: the plain file would be a second download)."""
+    import hashlib
+    import subprocess
+
+    versions = json.loads((DIST / "web" / "boot" / "versions.json").read_text())
+    packed = DIST / versions["wasm_packed"].removeprefix("./")
+    wasm = packed.parent / "pyodide.asm.wasm"
+    assert packed.exists() and packed.stat().st_size < 0.35 * wasm.stat().st_size
+    decoders = sorted((DIST / "runtime").glob("fzstd-*/fzstd.js"))
+    assert len(decoders) == 1 and (decoders[0].parent / "LICENSE").exists()
+    node = ["node", "--input-type=module", "-e", INFLATE_MJS, decoders[0].as_uri(), str(packed)]
+    out = subprocess.run(node, check=True, capture_output=True, text=True).stdout.split()
+    assert out == [str(wasm.stat().st_size), hashlib.sha256(wasm.read_bytes()).hexdigest()]
+    early = (DIST / "web" / "boot" / "early.js").read_text()
+    assert "@WASM_PACKED@" not in early and "@ZSTD_DECODER@" not in early and packed.name in early
+    sw = (DIST / "sw.js").read_text()
+    assert f"/{packed.name}" in sw and decoders[0].relative_to(DIST).as_posix() in sw
+    assert "pyodide.asm.wasm" not in sw

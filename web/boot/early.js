@@ -15,6 +15,25 @@
 
 const RUNTIME = new URL("../../runtime/pyodide-@PYODIDE_VERSION@/", import.meta.url);
 const SNAPSHOT = "@SNAPSHOT@";
+// The wasm compressed with zstd (D200; file name in RUNTIME) and its decoder (a path from this module), or
+// placeholders (an unbuilt tree: the plain wasm only).
+const WASM_PACKED = "@WASM_PACKED@";
+const ZSTD_DECODER = "@ZSTD_DECODER@";
+/** The Cache Storage cache where the runtime worker keeps the wasm it compiled, for the next visits. */
+export const KEPT_WASM = "oriflamme-wasm";
+// A page whose own response took at least this long to start (request → first byte) came from another
+// machine: its bytes cost time on a line, and the compressed wasm is worth its decoding (D201). From this
+// machine or its LAN (a few ms) bytes are free and the decoder (~0.35 s of a cold worker's CPU for 9.6 MB,
+// ~0.15-0.25 s even to find that out) would only add to the boot: the plain file is asked for at once.
+const REMOTE_MS = 10;
+
+/** Whether this page came from another machine (see REMOTE_MS); true when the browser does not tell. */
+export function cameFromAfar() {
+  const nav = /** @type {PerformanceNavigationTiming | undefined} */ (
+    globalThis.performance?.getEntriesByType?.("navigation")[0]);
+  if (!nav || !(nav.responseStart > 0)) return true;
+  return nav.responseStart - nav.requestStart >= REMOTE_MS;
+}
 // The runtime worker's own code, minified (scripts/build.py, D131): started from a blob: URL, it needs no
 // request of its own, so over a line the wasm's request waits for this module only. Unbuilt, its file.
 const WORKER_CODE = "@RUNTIME_WORKER@";
@@ -52,7 +71,15 @@ function startRuntime() {
   /** @type {((data: RuntimeMessage) => void) | null} */
   let listener = null;
   const deliver = (/** @type {RuntimeMessage} */ data) => (listener ? listener(data) : waiting.push(data));
-  if (wasm) job.wasm = wasm;
+  if (wasm) {
+    job.wasm = wasm;
+    if (!WASM_PACKED.startsWith("@") && !ZSTD_DECODER.startsWith("@")) {
+      job.packed = new URL(WASM_PACKED, RUNTIME).href;
+      job.decoder = new URL(ZSTD_DECODER, import.meta.url).href;
+      job.keep = KEPT_WASM;
+      job.remote = cameFromAfar();
+    }
+  }
   job.format = new URL("./snapshot-format.js", import.meta.url).href;
   try {
     const code = WORKER_CODE.startsWith("@") ? null : new Blob([WORKER_CODE], { type: "text/javascript" });

@@ -15,6 +15,10 @@ interface RuntimeMessage {
 /** What the page asks the runtime worker to prepare: the URLs of the wasm and of the kept snapshot. */
 interface RuntimeJob {
   wasm?: string;
+  packed?: string;          // the wasm compressed with zstd (D200)
+  decoder?: string;         // the zstd decoder's module (fzstd)
+  remote?: boolean;         // the page came from another machine: the packed wasm first (D201)
+  keep?: string;            // the Cache Storage cache that keeps the inflated wasm
   snapshot?: string;
   format?: string;          // snapshot-format.js (the worker may run from a blob: URL)
 }
