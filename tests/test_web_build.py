@@ -173,8 +173,8 @@ def test_each_header_of_each_file_comes_from_one_rule_and_the_hashed_chunks_are_
 def test_the_hosts_build_installs_the_zstandard_the_dev_extra_pins() -> None:
     import tomllib
 
-    pins = [d for d in tomllib.loads((ROOT / "pyproject.toml").read_text())["project"]["optional-dependencies"]
-            ["dev"] if d.startswith("zstandard")]
+    dev = tomllib.loads((ROOT / "pyproject.toml").read_text())["project"]["optional-dependencies"]["dev"]
+    pins = [d for d in dev if d.startswith("zstandard")]
     netlify = tomllib.loads((ROOT / "netlify.toml").read_text())["build"]["command"]
     assert len(pins) == 1 and re.fullmatch(r"zstandard==\d+\.\d+\.\d+", pins[0]) and pins[0] in netlify, pins
 

@@ -23,17 +23,23 @@ const ZSTD_DECODER = "@ZSTD_DECODER@";
 export const KEPT_WASM = "oriflamme-wasm";
 // A page whose own response took at least this long to start (request → first byte) came from another
 // machine: its bytes cost time on a line, and the compressed wasm is worth its decoding (D201). From this
-// machine or its LAN (a few ms) bytes are free and the decoder (~0.35 s of a cold worker's CPU for 9.6 MB,
-// ~0.15-0.25 s even to find that out) would only add to the boot: the plain file is asked for at once.
+// machine or its LAN (a few ms) bytes are free and the decoder (~0.35 s of a cold worker's CPU for 9.6 MB)
+// would only add to the boot: the plain file is asked for at once.
 const REMOTE_MS = 10;
 
-/** Whether this page came from another machine (see REMOTE_MS); true when the browser does not tell. */
-export function cameFromAfar() {
+/**
+ * Whether the runtime worker should try the compressed wasm first: the page came from another machine
+ * (see REMOTE_MS; also when the browser does not tell), or from the service worker, which holds the
+ * compressed file only (a visit whose kept wasm is gone, e.g. the first after a new Pyodide).
+ */
+export function packedFirst() {
+  if (globalThis.navigator?.serviceWorker?.controller) return true;
   const nav = /** @type {PerformanceNavigationTiming | undefined} */ (
     globalThis.performance?.getEntriesByType?.("navigation")[0]);
   if (!nav || !(nav.responseStart > 0)) return true;
   return nav.responseStart - nav.requestStart >= REMOTE_MS;
 }
+
 // The runtime worker's own code, minified (scripts/build.py, D131): started from a blob: URL, it needs no
 // request of its own, so over a line the wasm's request waits for this module only. Unbuilt, its file.
 const WORKER_CODE = "@RUNTIME_WORKER@";
@@ -77,7 +83,7 @@ function startRuntime() {
       job.packed = new URL(WASM_PACKED, RUNTIME).href;
       job.decoder = new URL(ZSTD_DECODER, import.meta.url).href;
       job.keep = KEPT_WASM;
-      job.remote = cameFromAfar();
+      job.packedFirst = packedFirst();
     }
   }
   job.format = new URL("./snapshot-format.js", import.meta.url).href;

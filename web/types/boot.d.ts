@@ -17,7 +17,7 @@ interface RuntimeJob {
   wasm?: string;
   packed?: string;          // the wasm compressed with zstd (D200)
   decoder?: string;         // the zstd decoder's module (fzstd)
-  remote?: boolean;         // the page came from another machine: the packed wasm first (D201)
+  packedFirst?: boolean;    // the packed wasm first: from another machine, or the service worker (D201)
   keep?: string;            // the Cache Storage cache that keeps the inflated wasm
   snapshot?: string;
   format?: string;          // snapshot-format.js (the worker may run from a blob: URL)
