@@ -203,3 +203,48 @@ def test_a_damaged_kept_wasm_is_downloaded_and_kept_again(
         page.wait_for_timeout(100)
     assert kept == [[kept_url, plain_wasm_size(dist_dir)]]
     play_one_move(page)
+
+
+@pytest.fixture
+def slow_hooked_site(dist_dir: Path) -> Iterator[tuple[str, list[str]]]:
+    """dist/ served hooked (other_browsers.py: console errors recorded) with 15 ms before each response, so
+    that the page takes itself for a remote one (D201); with the paths served, in order."""
+    import functools
+    import time
+
+    from other_browsers import hooked_server
+
+    served: list[str] = []
+    server = hooked_server(dist_dir)
+    made_by = server.RequestHandlerClass
+    assert isinstance(made_by, functools.partial)
+
+    class Slow(made_by.func):  # type: ignore[misc,name-defined]
+        def do_GET(self) -> None:
+            served.append(self.path.split("?", 1)[0])
+            time.sleep(0.015)
+            super().do_GET()
+
+    server.RequestHandlerClass = functools.partial(Slow, directory=str(dist_dir))
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    try:
+        yield f"http://127.0.0.1:{server.server_address[1]}/", served
+    finally:
+        server.shutdown()
+        server.server_close()
+
+
+@pytest.mark.parametrize("which", ["firefox", "webkit"])
+def test_firefox_and_webkit_boot_from_the_packed_wasm(which: str,
+                                                      slow_hooked_site: tuple[str, list[str]]) -> None:
+    """The other engines inflate and compile the packed wasm as Chromium does (`compileStreaming` of a
+    `Response` around a stream): the plain file is never asked for, the game boots and logs no error."""
+    from other_browsers import open_page
+
+    url, served = slow_hooked_site
+    with open_page(which) as page:
+        page.goto(url + "?edition=retail&players=3&seed=42&bots=normal&lang=en&speed=0&test=1")
+        page.wait_for_selector('#app[data-busy="0"] [data-action]', timeout=120_000)
+        assert page.console_errors() == []
+    packed, plain = wasm_requests(served)
+    assert len(packed) == 1 and plain == [], served
