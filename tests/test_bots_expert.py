@@ -475,3 +475,60 @@ def test_with_two_players_the_expert_explores_by_its_own_constant(players: int) 
 
     assert visits(pair(0.0, 0.7)) != visits(pair(5.0, 0.7))  # greedy against wide: the search follows
     assert visits(pair(0.7, 0.0)) == visits(pair(0.7, 5.0))  # the other constant changes nothing
+
+
+HANDS4 = {"red": ["archer", "spy", "decree", "ambush"], "blue": ["archer", "heir", "decree", "ambush"],
+          "green": ["soldier", "heir", "decree", "ambush"]}  # round 3: four cards left in each hand
+
+
+def _playout_choices(g: Game, aim: bool, n: int = 400) -> Counter[str]:
+    from oriflamme.actions import to_text
+    from oriflamme.bots.common import policy_step
+
+    rng = random.Random(5)
+    return Counter(to_text(policy_step(g.state.clone(), rng, aim)) for _ in range(n))
+
+
+def test_aimed_playouts_keep_down_a_soldier_that_could_only_hit_its_own_cards() -> None:
+    # Round 3: red's face-down Soldier has red's cards on both sides: revealed, it must eliminate one.
+    g = retail_position(3, [[card("lord", "red", True)], [card("soldier", "red")], [card("heir", "red", True)],
+                            [card("spy", "blue", True)], [card("lord", "green", True)]],
+                        HANDS4,
+                        {"red": 5, "blue": 5, "green": 5}, cursor=2)
+    assert g.to_act == "red" and g.legal_actions() == ["reveal", "stay"]
+    plain, aimed = _playout_choices(g, False), _playout_choices(g, True)
+    assert plain["reveal"] > 0.7 * 400  # the plain policy reveals four times in five, whatever the card
+    assert aimed["stay"] > 0.8 * 400
+    # With an opponent's card beside it, the aimed policy reveals it.
+    g = retail_position(3, [[card("lord", "red", True)], [card("soldier", "red")], [card("spy", "blue", True)],
+                            [card("heir", "red", True)], [card("lord", "green", True)]],
+                        HANDS4,
+                        {"red": 5, "blue": 5, "green": 5}, cursor=2)
+    assert _playout_choices(g, True)["reveal"] > 0.8 * 400
+
+
+def test_aimed_playouts_shoot_the_opponents_most_valuable_card() -> None:
+    # Red's Assassination may hit any card: blue's face-up Lord beside blue's card earns 2 a round, the
+    # others far less; the aimed policy takes it most of the time, the plain one at random.
+    g = retail_position(3, [[card("spy", "green", True)], [card("lord", "blue", True)],
+                            [card("soldier", "blue", True)], [card("assassination", "red", True)],
+                            [card("archer", "green")]],
+                        HANDS4,
+                        {"red": 5, "blue": 5, "green": 5}, cursor=4, pending="assassination")
+    assert g.to_act == "red" and "eliminate 2" in g.legal_actions()
+    plain, aimed = _playout_choices(g, False), _playout_choices(g, True)
+    assert aimed["eliminate 2"] > 0.7 * 400
+    assert plain["eliminate 2"] < 0.4 * 400
+
+
+def test_the_aimed_playouts_switch_reaches_the_search() -> None:
+    from oriflamme import new_game
+    from oriflamme.bots.expert import ExpertBot
+
+    g = new_game("retail", 3, seed=4)
+    me = g.to_act
+    assert me is not None
+    bot = ExpertBot(1)
+    assert not bot.game(g.view(me)).aim
+    bot.aimed_playouts = True
+    assert bot.game(g.view(me)).aim

@@ -169,9 +169,60 @@ def policy_move(s: State, moves: list[Move], rng: random.Random) -> Move:
     return moves[rng.randrange(len(moves))]
 
 
-def policy_step(s: State, rng: random.Random) -> Move:
+def _has_use(s: State, name: str, me: str) -> bool:
+    """Whether revealing `name` at the cursor now does its owner some good: an eliminating card has an
+    opponent's card in reach (else it may have to hit its own), a Spy an opponent beside it to rob, a
+    Shapeshifter a face-up card beside it to copy. Anything else is always of use."""
+    q = s.queue
+    cur = s.cursor
+    n = len(q)
+    if name == "soldier" or name == "spy":
+        return any(0 <= j < n and q[j][-1][OWNER] != me for j in (cur - 1, cur + 1))
+    if name == "archer":
+        return bool(q[0][-1][OWNER] != me or q[-1][-1][OWNER] != me)
+    if name == "shapeshifter":
+        return any(0 <= j < n and q[j][-1][UP] and q[j][-1][NAME] != "shapeshifter"
+                   for j in (cur - 1, cur + 1))
+    if name == "assassination":
+        return any(st[-1][OWNER] != me for st in q)
+    return True
+
+
+def _target_worth(s: State, i: int, leader: str) -> float:
+    """What eliminating the top card at i is worth to the eliminator, from what everyone sees: a face-up
+    card by what it earns each round, a face-down one by its tokens; more on the leader's cards."""
+    top = s.queue[i][-1]
+    owner = top[OWNER]
+    v = lasting_value(s, i, top[NAME], owner) if top[UP] else 0.8 + 0.3 * top[TOKENS]
+    return v + (0.5 if owner == leader else 0.0)
+
+
+def aimed_move(s: State, moves: list[Move], rng: random.Random) -> Move:
+    """`policy_move` with aim: a card is revealed when it has a use now (or in the last round), else it
+    stays; an elimination hits the opponent's card worth the most (three times in four). The other
+    choices are `policy_move`'s."""
+    p = s.pending
+    me = s.to_act
+    if p == "reveal":
+        name = s.queue[s.cursor][-1][NAME]
+        if name in ("ambush", "conspiracy", "heir") or s.round == s.ed.rounds:
+            return policy_move(s, moves, rng)
+        use = _has_use(s, name, s.queue[s.cursor][-1][OWNER])
+        return moves[0] if (rng.random() < 0.9) == use else moves[1]
+    if p != "place" and moves[0][0] == "eliminate":
+        q = s.queue
+        theirs = [m for m in moves if q[m[1]][-1][OWNER] != me]
+        if len(theirs) > 1 and rng.random() < 0.75:
+            scores = s.scores
+            leader = max((c for c in scores if c != me), key=scores.__getitem__)
+            return max(theirs, key=lambda m: _target_worth(s, m[1], leader))
+    return policy_move(s, moves, rng)
+
+
+def policy_step(s: State, rng: random.Random, aim: bool = False) -> Move:
     """The playout policy's next move. Placements are built directly (no move list): a random card from
-    hand, mostly at an end of the queue; one-shots go on an own stack more often (the combo)."""
+    hand, mostly at an end of the queue; one-shots go on an own stack more often (the combo). With `aim`,
+    reveals and eliminations by `aimed_move`."""
     if s.pending == "place":
         me = s.to_act
         assert me is not None
@@ -184,7 +235,9 @@ def policy_step(s: State, rng: random.Random) -> Move:
                 return ("place", card, own[rng.randrange(len(own))])
         return ("place", card, "first" if r < 0.56 else "last")
     moves = engine.legal_moves(s)
-    return moves[0] if len(moves) == 1 else policy_move(s, moves, rng)
+    if len(moves) == 1:
+        return moves[0]
+    return aimed_move(s, moves, rng) if aim else policy_move(s, moves, rng)
 
 
 def is_live(s: State) -> bool:

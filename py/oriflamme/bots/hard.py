@@ -43,8 +43,9 @@ class OriflammeSearch:
 
     def __init__(self, view: dict[str, Any], horizon: int, sampler: Sampler, split_reveals: bool,
                  future: float = 1.0, growth: float = 0.0, hide: bool = False,
-                 separate: bool = False) -> None:
+                 separate: bool = False, aim: bool = False) -> None:
         self.sample = sampler.sample
+        self.aim = aim
         if future != 1.0 or growth:
             self.payoffs = functools.partial(payoffs, future=future, growth=growth)
         self.stop_round = view["round"] + horizon
@@ -64,9 +65,9 @@ class OriflammeSearch:
         return s.phase == RESOLUTION or (s.phase == PLACEMENT and s.round <= self.stop_round)
 
     def playout(self, s: State, rng: random.Random) -> None:
-        stop, apply = self.stop_round, engine.apply
+        stop, apply, aim = self.stop_round, engine.apply, self.aim
         while s.phase == RESOLUTION or (s.phase == PLACEMENT and s.round <= stop):
-            apply(s, policy_step(s, rng), None)
+            apply(s, policy_step(s, rng, aim), None)
 
     def tag(self, s: State) -> str | None:
         """An opponent's reveal-or-stay is keyed by the card it holds there; with `hide`, its placement
@@ -104,6 +105,9 @@ class HardBot(ISMCTS[State, Move]):
     # A tree per player, each going on from what its player sees of the others' moves (multiple-observer
     # ISMCTS): the opponents in the search do not know the searcher's face-down cards either.
     separate_trees = False
+    # Playouts whose reveals and eliminations take aim (`common.aimed_move`): a card with no use now
+    # stays rather than hit its owner's own card, and shots go at the opponents' most valuable cards.
+    aimed_playouts = False
     default_budget_ms = DEFAULT_BUDGET_MS
     default_iterations = DEFAULT_ITERATIONS
 
@@ -122,7 +126,7 @@ class HardBot(ISMCTS[State, Move]):
     def game(self, view: dict[str, Any]) -> OriflammeSearch:
         game = OriflammeSearch(view, self.horizon_for(view), self.sampler(view), self.split_reveals,
                                self.future_weight, self.scale_growth, self.hide_opponents,
-                               self.separate_trees)
+                               self.separate_trees, self.aimed_playouts)
         game.exploration = self.exploration_for(view)
         return game
 
