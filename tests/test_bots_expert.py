@@ -491,8 +491,9 @@ def _playout_choices(g: Game, aim: bool, n: int = 400) -> Counter[str]:
 
 def test_aimed_playouts_keep_down_a_soldier_that_could_only_hit_its_own_cards() -> None:
     # Round 3: red's face-down Soldier has red's cards on both sides: revealed, it must eliminate one.
-    g = retail_position(3, [[card("lord", "red", True)], [card("soldier", "red")], [card("heir", "red", True)],
-                            [card("spy", "blue", True)], [card("lord", "green", True)]],
+    g = retail_position(3, [[card("lord", "red", True)], [card("soldier", "red")],
+                            [card("heir", "red", True)], [card("spy", "blue", True)],
+                            [card("lord", "green", True)]],
                         HANDS4,
                         {"red": 5, "blue": 5, "green": 5}, cursor=2)
     assert g.to_act == "red" and g.legal_actions() == ["reveal", "stay"]
@@ -500,8 +501,9 @@ def test_aimed_playouts_keep_down_a_soldier_that_could_only_hit_its_own_cards() 
     assert plain["reveal"] > 0.7 * 400  # the plain policy reveals four times in five, whatever the card
     assert aimed["stay"] > 0.8 * 400
     # With an opponent's card beside it, the aimed policy reveals it.
-    g = retail_position(3, [[card("lord", "red", True)], [card("soldier", "red")], [card("spy", "blue", True)],
-                            [card("heir", "red", True)], [card("lord", "green", True)]],
+    g = retail_position(3, [[card("lord", "red", True)], [card("soldier", "red")],
+                            [card("spy", "blue", True)], [card("heir", "red", True)],
+                            [card("lord", "green", True)]],
                         HANDS4,
                         {"red": 5, "blue": 5, "green": 5}, cursor=2)
     assert _playout_choices(g, True)["reveal"] > 0.8 * 400
