@@ -254,7 +254,7 @@ def serve_line(dist: Path, mbit_s: float, latency_ms: float, files: Compressed) 
 def sent_bytes(recorder: Recorder, start: int, until: float) -> dict[str, Any]:
     """What the server sent from request number `start` up to `until` (the end point)."""
     files = recorder.since(start, until)
-    pyodide = [(p, s, w) for p, s, w in files if category(p) == CATEGORIES[0]]
+    pyodide = [(p, s, w) for p, s, w in files if category(p) in PYODIDES]
     return {"bytes": sum(s for _, s, _ in files), "gzip": sum(recorder.wire(p, w) for p, _, w in files),
             "requests": len(files), "pyodide_bytes": sum(s for _, s, _ in pyodide),
             "pyodide_gzip": sum(recorder.wire(p, w) for p, _, w in pyodide),
@@ -537,12 +537,17 @@ def measure_hint_moves(browser: Any, base: str, moves: int) -> list[dict[str, An
 
 CATEGORIES = ["Pyodide, stock files", "boot's stdlib + engine + pyscript zip (.pyc)",
               "PyScript", "engine_worker.py (py/)", "page (HTML, web/, config)",
-              "memory snapshot (sparse, gzip)", "later archive (.pyc a first decision does not run)"]
+              "memory snapshot (sparse, gzip)", "later archive (.pyc a first decision does not run)",
+              "Pyodide's wasm in zstd, and its decoder (D200)"]
 STOCK = {"pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip", "pyodide-lock.json"}
+# Pyodide's own bytes, whatever they were sent as: its stock files and its wasm compressed at build time.
+PYODIDES = (CATEGORIES[0], CATEGORIES[7])
 
 
 def category(path: str) -> str:
     name = path.rsplit("/", 1)[-1]
+    if path.startswith("runtime/fzstd-") or (name.startswith("pyodide.asm-") and name.endswith(".wasm.zst")):
+        return CATEGORIES[7]
     if path.startswith("runtime/pyodide-"):
         if name.startswith("snapshot-"):
             return CATEGORIES[5]
@@ -809,7 +814,7 @@ def visit_in_turn(sites: dict[str, tuple[str, Recorder, str]], rounds: int, serv
 
 
 # The big downloads whose start the waterfall reports (the pipe's idle time before them is pure latency).
-BIG = ("pyodide.asm.wasm", "python_stdlib")
+BIG = ("pyodide.asm", "python_stdlib")  # pyodide.asm: the wasm, plain or compressed (D200), not the .mjs
 
 
 def run_localhost_ab(base: str, recorder: Recorder, rounds: int, others: tuple[Path, ...],
@@ -857,7 +862,8 @@ def report_waterfalls(runs: Runs, key: str) -> None:
         said = []
         for big in BIG:
             firsts = [[(row[3], idle) for row, idle in zip(wf["rows"], wf["idle_before"], strict=True)
-                       if big in row[0]] for wf in (v["waterfall"] for v in runs[name])]
+                       if big in row[0] and not row[0].endswith(".mjs")]
+                      for wf in (v["waterfall"] for v in runs[name])]
             firsts = [f for f in firsts if f]
             if firsts:
                 said.append(f"{big}: {median([f[0][1] for f in firsts]):.0f} ms (its first byte at "
@@ -977,8 +983,9 @@ def report(runs: Runs, rounds: int, how: str) -> None:
             print(f"| {'game: ' + name:<44} | {sum(f[1] for f in files):>12,} |"
                   f" {sum(f[2] for f in files):>12,} | {len(files):>8} |")
     print(f"| {'game: total':<44} | {cold['bytes']:>12,} | {cold['gzip']:>12,} | {cold['requests']:>8} |")
-    ours = [f for f in cold["files"] if category(f[0]) != CATEGORIES[0]]
-    print(f"| {'game: all but the stock Pyodide files':<44} | {sum(f[1] for f in ours):>12,} |"
+    ours = [f for f in cold["files"] if category(f[0]) not in PYODIDES]
+    label = "game: all but Pyodide's own files"
+    print(f"| {label:<44} | {sum(f[1] for f in ours):>12,} |"
           f" {sum(f[2] for f in ours):>12,} | {len(ours):>8} |")
     print(f"| {'bare Pyodide page: total':<44} | {bare['bytes']:>12,} | {bare['gzip']:>12,} |"
           f" {bare['requests']:>8} |")

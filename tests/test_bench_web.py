@@ -427,3 +427,17 @@ def test_an_ab_of_builds_visits_each_as_a_visitor(monkeypatch: pytest.MonkeyPatc
     game = bench.GAME_PATH + "&sw=1"
     assert made[:3] == ["A/" + game, "B/" + game, "A/" + bench.BARE_PATH]
     assert made[3] == "B/" + game  # round 2: the next site goes first
+
+
+def test_the_compressed_wasm_counts_as_pyodides_and_goes_as_is(tmp_path: Path) -> None:
+    """D200: pyodide.asm-<hash>.wasm.zst and its decoder are reported beside Pyodide's stock files (not as
+    ours), and a file compressed at build time is counted as sent, never gzip'd again."""
+    bench = load_script("bench_web")
+    packed = "runtime/pyodide-314.0.7/pyodide.asm-0123456789ab.wasm.zst"
+    for path in (packed, "runtime/fzstd-0.1.1/fzstd.js", "runtime/pyodide-314.0.7/pyodide.asm.wasm"):
+        assert bench.category(path) in bench.PYODIDES, path
+    assert bench.category("runtime/pyodide-314.0.7/python_stdlib-0123.zip") not in bench.PYODIDES
+    (tmp_path / "a.wasm.zst").write_bytes(b"\0" * 4000)  # gzip would shrink it to a few dozen bytes
+    (tmp_path / "b.js").write_bytes(b"\0" * 4000)
+    recorder = bench.Recorder(tmp_path)
+    assert recorder.gz("a.wasm.zst") == 4000 and recorder.gz("b.js") < 100

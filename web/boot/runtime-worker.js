@@ -80,7 +80,7 @@ async function compileWasm(job) {
     const res = await fetch(url);
     const copy = kept && res.ok ? res.clone() : null;
     const module = await compile(res);
-    if (kept && copy) keeping = keep(kept, url, await copy.blob());
+    if (kept && copy) keeping = copy.blob().then((bytes) => keep(kept, url, bytes), () => {});
     return module;
   } catch (err) {
     // Offline, the service worker holds the compressed file only (scripts/build_sw.mjs).
