@@ -94,3 +94,16 @@ test("a text that depends on a count has a form for every plural category of its
   assert.ok(seen > 0, "no plural text found");
 });
 
+
+// A player's name may read "Red (you)" / "Rot (du)" (the log, hints and the review name the viewer so):
+// a possessive glued to a name ("Red (you)'s Archer", "Rot (du)s Karte") is then wrong, so the texts say
+// "the Archer of Red (you)" / "Karte … von Rot (du)". Checked in the sources, where every table sits.
+test("no text glues a possessive to a player's name", async () => {
+  const fs = await import("node:fs");
+  const names = /\{(player|owner|victim|target|attacker|by|who)\}(?:'s|s)\b/g;
+  for (const file of ["web/i18n/en.js", "web/i18n/de.js", "web/i18n/fr.js", "web/i18n/lieux-en.js",
+    "web/i18n/lieux-de.js", "web/i18n/lieux-fr.js", "web/ui/learntext.js"]) {
+    const text = fs.readFileSync(new URL(`../../${file}`, import.meta.url), "utf8");
+    assert.deepEqual([...text.matchAll(names)].map((m) => m[0]), [], file);
+  }
+});

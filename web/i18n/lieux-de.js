@@ -99,7 +99,7 @@ export default {
     "ev.turn_started": "Zug {turn}: {first} hat den Startspielermarker.",
     "ev.selected": "{player} wählt eine Karte.",
     "ev.selected.you": "Du wählst deine {card} ({value}).",
-    "ev.revealing": "Alle haben gewählt: Die Karten werden aufgedeckt und ausgelegt.",
+    "ev.revealing": "Alle haben gewählt: Reihum deckt jeder seine Karte auf und legt sie aus.",
     "ev.placed": "{player} spielt {card} ({value}) aus: {place}.",
     "ev.placed.forced": "{player} spielt {card} ({value}) wie befohlen aus: {place}.",
     "ev.effect": "{card} von {player} wirkt.",

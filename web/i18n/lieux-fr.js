@@ -99,7 +99,7 @@ export default {
     "ev.turn_started": "Tour {turn} : {first} a le marqueur de premier joueur.",
     "ev.selected": "{player} choisit une carte.",
     "ev.selected.you": "Vous choisissez votre {card} ({value}).",
-    "ev.revealing": "Tout le monde a choisi : les cartes sont révélées et posées.",
+    "ev.revealing": "Tout le monde a choisi : chacun à son tour révèle sa carte et la pose.",
     "ev.placed": "{player} pose {card} ({value}) au {place}.",
     "ev.placed.forced": "{player} pose {card} ({value}) au {place}, comme ordonné.",
     "ev.effect": "{card} de {player} agit.",
