@@ -192,3 +192,37 @@ def test_a_logged_game_replays_and_its_points_add_up_by_reason(tmp_path: Any, ca
     out = capsys.readouterr().out.splitlines()
     assert "start" in out[0].split()
     assert [row.split()[:3] for row in out[1:3]] == [["easy", "(all)", "6"], ["normal", "(all)", "6"]]
+
+
+def test_logged_games_tell_who_walked_into_the_ambushes(tmp_path: Any, capsys: Any) -> None:
+    """`oriflamme.bots.ambushes` replays logged games: the Ambushes each entry triggered are the ones the
+    games' own events show (counted here while the arena's games replay independently), per level."""
+    from oriflamme.bots.ambushes import count
+    from oriflamme.bots.ambushes import main as ambushes_main
+    from oriflamme.game import new_game
+    from tabletop.arena import main, read_logs
+
+    log = tmp_path / "a.jsonl"
+    assert main(["--edition", "retail", "--bots", "normal,easy,random", "--games", "12", "--seed", "3",
+                 "--workers", "1", "--log", str(log)]) == 0
+    capsys.readouterr()
+    games = read_logs([str(log)])
+    expected: dict[str, int] = {}
+    for r in games:
+        assert r.actions is not None and r.seats is not None
+        g = new_game("retail", len(r.seats), seed=r.deal)
+        level = {c: e.partition("#")[0] for e, c in r.seats.items()}
+        for a in r.actions:
+            for ev in g.play(a):
+                if ev["type"] == "ambushed" and ev["attacker"] != ev["player"]:
+                    expected[level[ev["attacker"]]] = expected.get(level[ev["attacker"]], 0) + 1
+        assert g.ranking()[0]  # the replay reached the end
+    assert sum(expected.values()) > 0  # twelve games spring some Ambushes
+    n, hits, shots = count("retail", games)
+    assert n == 12
+    assert {who: c["hits"] for who, c in hits.items()} == expected
+    assert all(c["chosen"] + c["forced"] == c["hits"] for c in hits.values())
+    assert all(s[k, "ambush"] <= s[k, "shots"] for s in shots.values() for k in range(3))
+    ambushes_main(["retail", str(log)])
+    out = capsys.readouterr().out
+    assert out.startswith("12 games") and "random:" in out

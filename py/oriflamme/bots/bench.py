@@ -1,6 +1,7 @@
 """Search-bot speed: `python -m oriflamme.bots.bench [iterations] [moves] [budget_ms] [level] [games]`.
 
-Times moves of the hard bot (or `level`: expert) on positions met in random games: `games` lists
+Times moves of the hard bot (or `level`: expert, or an arena entry such as `expert:aimed_playouts=1`) on
+positions met in random games: `games` lists
 edition:players (default `retail:3,prototype:3`; `prototype:2` is the two-player mode). Iterations per
 second are counted against the process's CPU time, so a busy machine does not distort them; wall
 milliseconds per move are reported too. `scripts/bench_bots_pyodide.mjs` runs the same code in Pyodide.
@@ -35,12 +36,15 @@ def positions(edition: str, players: int, count: int) -> list[tuple[dict[str, An
 def run(ps: list[tuple[dict[str, Any], list[str]]], iterations: int,
         budget_ms: float | None, level: str = "hard") -> tuple[int, float, float, float]:
     """(iterations, CPU seconds, mean wall ms per move, worst wall ms per move)."""
-    from . import make_bot
+    from tabletop import registry
+    from tabletop.arena import make_entry
 
+    spec = registry.get("oriflamme")
     its, worst, total = 0, 0.0, 0.0
     c0 = time.process_time()
     for i, (v, legal) in enumerate(ps):
-        bot = make_bot(level, seed=i, budget_ms=budget_ms, iterations=iterations)
+        # an arena entry: `expert` or `expert:aimed_playouts=1` (a switch or number of the bot)
+        bot = make_entry(spec, level, seed=i, budget_ms=budget_ms, iterations=iterations, cpu_clock=False)
         assert isinstance(bot, HardBot)
         t = time.perf_counter()
         bot.choose(v, legal)
