@@ -83,7 +83,8 @@ TTFB_JS = """() => { const n = performance.getEntriesByType('navigation')[0];
 def test_on_the_loopback_the_plain_wasm_is_downloaded_at_once_and_kept(
         strict_page: Any, site_url: str, dist_dir: Path) -> None:
     """From this machine the bytes cost nothing and the decoder would only add to the boot (D201): the
-    plain file is asked for, never the compressed one, and kept all the same. (Should this busy machine
+    plain file is asked for, never the compressed one, and kept all the same (for a visit that comes
+    through the service worker). (Should this busy machine
     take 10 ms or more to answer the page, the page rightly takes it for a line: then the compressed one.)"""
     page = strict_page
     requested: list[str] = []
@@ -96,7 +97,9 @@ def test_on_the_loopback_the_plain_wasm_is_downloaded_at_once_and_kept(
     assert [(PLAIN.search(u) is not None, size) for u, size in kept] == [(True, plain_wasm_size(dist_dir))]
     requested.clear()
     booted_from_the_runtime_worker(boot_game(page, site_url))
-    assert wasm_requests(requested) == ([], []), requested
+    # From this machine the next visit asks the HTTP cache again: no Cache Storage look-up holds up a
+    # loopback page's wasm request (D221); from afar (or with the service worker) the kept copy serves it.
+    assert wasm_requests(requested) == (([], []) if afar else ([], plain)), requested
     play_one_move(page)
 
 

@@ -10,7 +10,7 @@
 // without it, never downloading it first), or {failed: "wasm" | "snapshot", error}. Then it closes.
 // The wasm is this worker's own download (D130), its 9.6 MB never pass the page's thread. It comes, first
 // found first (D200, D201): the copy an earlier visit kept (Cache Storage, inflated: a return visit
-// decodes nothing); from a remote host or the service worker (job.packedFirst), the zstd file inflated while it streams in (2.9 MB
+// decodes nothing; looked for when job.packedFirst, D221); from a remote host or the service worker (job.packedFirst), the zstd file inflated while it streams in (2.9 MB
 // on the wire instead of 3.5 MB of gzip; V8 compiles the plain bytes as they come out of the decoder);
 // else, or when that file fails (missing, corrupt, a decoder that will not load), the plain file (the compressed one again if the plain one cannot be had:
 // offline, the service worker holds only that). Whatever it compiled, it keeps for the next visits.
@@ -59,18 +59,29 @@ async function compilePacked(job) {
  */
 async function compileWasm(job) {
   const url = /** @type {string} */ (job.wasm);
-  const kept = job.keep && typeof caches !== "undefined" ? await caches.open(job.keep).catch(() => null) : null;
+  const storage = job.keep && typeof caches !== "undefined" ? job.keep : null;
+  // A kept copy is looked for only for a page from another machine or from the service worker
+  // (job.packedFirst): from this machine a first visit would wait for its profile's first Cache Storage
+  // access before asking for the wasm (D221), and its HTTP cache serves a later visit from here anyway.
+  const kept = storage && job.packedFirst ? await caches.open(storage).catch(() => null) : null;
   const hit = kept ? await kept.match(url).catch(() => undefined) : undefined;
   if (hit) {
     try {
       return await compile(hit);
     } catch { /* a damaged copy: download it again */ }
   }
+  /** @param {Blob | (() => Promise<Response>)} bytes the plain wasm, or how to have it again */
+  const keepLater = (bytes) => {
+    if (!storage) return;
+    keeping = (kept ? Promise.resolve(kept) : caches.open(storage))
+      .then(async (cache) => keep(cache, url, bytes instanceof Blob ? bytes : await bytes()))
+      .catch(() => { /* not kept: the next visit downloads it again */ });
+  };
   const packed = job.packed && job.decoder;
   if (packed && job.packedFirst) {
     try {
       const done = await compilePacked(job);
-      if (kept) keeping = keep(kept, url, new Blob(done.chunks));
+      keepLater(new Blob(done.chunks));
       return done.module;
     } catch (err) {
       console.warn("runtime: the compressed wasm failed, downloading the plain one", err);
@@ -78,15 +89,15 @@ async function compileWasm(job) {
   }
   try {
     const res = await fetch(url);
-    const copy = kept && res.ok ? res.clone() : null;
+    const copy = storage && res.ok ? res.clone() : null;
     const module = await compile(res);
-    if (kept && copy) keeping = copy.blob().then((bytes) => keep(kept, url, bytes), () => {});
+    if (copy) keepLater(() => Promise.resolve(copy));
     return module;
   } catch (err) {
     // Offline, the service worker holds the compressed file only (scripts/build_sw.mjs).
     if (!packed || job.packedFirst) throw err;
     const done = await compilePacked(job);
-    if (kept) keeping = keep(kept, url, new Blob(done.chunks));
+    keepLater(new Blob(done.chunks));
     return done.module;
   }
 }
@@ -95,13 +106,13 @@ async function compileWasm(job) {
  * Keep the wasm's plain bytes for the next visits (an older Pyodide's are dropped).
  * @param {Cache} cache
  * @param {string} url
- * @param {Blob} bytes
+ * @param {Blob | Response} bytes
  */
 async function keep(cache, url, bytes) {
-  try {
-    for (const old of await cache.keys()) if (old.url !== url) await cache.delete(old);
-    await cache.put(url, new Response(bytes, { headers: { "Content-Type": "application/wasm" } }));
-  } catch { /* not kept: the next visit downloads it again */ }
+  if (bytes instanceof Response && !bytes.ok) return;
+  for (const old of await cache.keys()) if (old.url !== url) await cache.delete(old);
+  await cache.put(url, bytes instanceof Response ? bytes
+    : new Response(bytes, { headers: { "Content-Type": "application/wasm" } }));
 }
 
 addEventListener("message", async ({ data }) => {
