@@ -70,11 +70,10 @@ async function compileWasm(job) {
       return await compile(hit);
     } catch { /* a damaged copy: download it again */ }
   }
-  /** @param {Blob | (() => Promise<Response>)} bytes the plain wasm, or how to have it again */
+  /** @param {Blob | Response} bytes the plain wasm */
   const keepLater = (bytes) => {
     if (!storage) return;
-    keeping = (kept ? Promise.resolve(kept) : caches.open(storage))
-      .then(async (cache) => keep(cache, url, bytes instanceof Blob ? bytes : await bytes()))
+    keeping = (kept ? Promise.resolve(kept) : caches.open(storage)).then((cache) => keep(cache, url, bytes))
       .catch(() => { /* not kept: the next visit downloads it again */ });
   };
   const packed = job.packed && job.decoder;
@@ -91,7 +90,7 @@ async function compileWasm(job) {
     const res = await fetch(url);
     const copy = storage && res.ok ? res.clone() : null;
     const module = await compile(res);
-    if (copy) keepLater(() => Promise.resolve(copy));
+    if (copy) keepLater(copy);
     return module;
   } catch (err) {
     // Offline, the service worker holds the compressed file only (scripts/build_sw.mjs).
