@@ -96,6 +96,18 @@ def start_server(directory: Path, host: str = "127.0.0.1", headers: dict[str, st
     return server
 
 
+@contextlib.contextmanager
+def running(server: Any, host: str = "127.0.0.1") -> Iterator[str]:
+    """`server` (made, not started) served from a thread for the block: its base URL, named with `host`;
+    closed after."""
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    try:
+        yield f"http://{host}:{server.server_address[1]}/"
+    finally:
+        server.shutdown()
+        server.server_close()
+
+
 @pytest.fixture
 def serve_directory() -> Iterator[Any]:
     """A function (directory, host="127.0.0.1") -> base URL of a plain server for it (no netlify.toml

@@ -7,12 +7,12 @@ from __future__ import annotations
 
 import functools
 import http.server
-import threading
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
+from conftest import running
 from session_helpers import BOOTED, play_to_end
 
 pytestmark = pytest.mark.browser
@@ -36,12 +36,8 @@ def blog(tmp_path: Path, site_url: str) -> Iterator[str]:
         'style="border:0;max-width:100%" title="Oriflamme" loading="lazy"></iframe></body></html>')
     handler = functools.partial(_Quiet, directory=str(tmp_path))
     server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
-    threading.Thread(target=server.serve_forever, daemon=True).start()
-    try:
-        yield f"http://localhost:{server.server_address[1]}/post.html"
-    finally:
-        server.shutdown()
-        server.server_close()
+    with running(server, host="localhost") as base:  # another origin than the game's 127.0.0.1
+        yield base + "post.html"
 
 
 def test_whole_game_in_cross_site_iframe(strict_page: Any, page_guard: Any, blog: str) -> None:

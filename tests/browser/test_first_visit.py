@@ -5,7 +5,6 @@ requests that found it (boot.js → PyScript → the engine worker), and no file
 from __future__ import annotations
 
 import re
-import threading
 from collections import Counter
 from collections.abc import Iterator
 from pathlib import Path
@@ -13,6 +12,7 @@ from typing import Any
 from urllib.parse import urljoin, urlsplit
 
 import pytest
+from conftest import running
 from test_fast_boot import KEPT_JS  # the kept snapshot's URLs, once kept
 
 pytestmark = pytest.mark.browser
@@ -33,13 +33,8 @@ def logged_site(dist_dir: Path) -> Iterator[tuple[str, list[str]]]:
     from serve import make_server
 
     sent: list[str] = []
-    server = make_server(dist_dir, on_sent=lambda path: sent.append(path.split("?", 1)[0]))
-    threading.Thread(target=server.serve_forever, daemon=True).start()
-    try:
-        yield f"http://127.0.0.1:{server.server_address[1]}/", sent
-    finally:
-        server.shutdown()
-        server.server_close()
+    with running(make_server(dist_dir, on_sent=lambda path: sent.append(path.split("?", 1)[0]))) as url:
+        yield url, sent
 
 
 def wait_for_wasm(page: Any, sent: list[str], held: list[Any], seconds: float = 30) -> list[str]:

@@ -16,7 +16,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from conftest import start_server
+from conftest import running, start_server
 from test_fast_boot import before, boot_game, play_one_move
 
 pytestmark = pytest.mark.browser
@@ -229,12 +229,8 @@ def slow_hooked_site(dist_dir: Path) -> Iterator[tuple[str, list[str]]]:
             super().do_GET()
 
     server.RequestHandlerClass = functools.partial(Slow, directory=str(dist_dir))
-    threading.Thread(target=server.serve_forever, daemon=True).start()
-    try:
-        yield f"http://127.0.0.1:{server.server_address[1]}/", served
-    finally:
-        server.shutdown()
-        server.server_close()
+    with running(server) as url:
+        yield url, served
 
 
 @pytest.mark.parametrize("which", ["firefox", "webkit"])
