@@ -50,6 +50,17 @@ HOOK_TAG = f'<script src="{HOOK_URL}"></script>'.encode()
 # The page has drawn its UI (not only the static page) and the boot indicator is gone.
 BOOTED = ("() => !!document.querySelector('#app > :not(noscript)')"
           " && !document.querySelector('[data-testid=boot]')")
+# A stuck page's state: its boot stages (web/boot/boot.js), the boot indicator's words, the hook's records.
+DESCRIBE = """async () => {
+  let stages;
+  try { stages = (await import(new URL('web/boot/boot.js', document.baseURI).href)).boot.stages; }
+  catch (e) { stages = String(e); }
+  const boot = document.querySelector('[data-testid=boot]');
+  return {url: location.href, readyState: document.readyState,
+          serviceWorker: !!navigator.serviceWorker?.controller,
+          busy: document.querySelector('#app')?.dataset.busy,
+          boot: boot ? boot.textContent : null, stages, hook: window.__testHook || null};
+}"""
 # Not ours to fix: PyScript's notice that a worker without SharedArrayBuffer has no DOM access (WebKitGTK
 # has none at all; we do not want that access).
 KNOWN_NOISE = [re.compile(r"SharedArrayBuffer", re.I)]
@@ -196,8 +207,16 @@ class DrivenPage:
             if value:
                 return value
             if time.monotonic() > deadline:
-                raise TimeoutError(f"{self.name}: still false after {timeout} ms: {js[:200]}")
+                raise TimeoutError(f"{self.name}: still false after {timeout} ms: {js[:200]}\n"
+                                   f"the page then: {self.describe()}")
             time.sleep(self.POLL_S)
+
+    def describe(self) -> str:
+        """Where the page is stuck, for a timeout's message (a CI failure must say more than "timed out")."""
+        try:
+            return json.dumps(self._evaluate(_as_call(DESCRIBE)), ensure_ascii=False)
+        except Exception as exc:  # the page may be what is broken
+            return f"(could not be read: {exc})"
 
     def wait_for_selector(self, selector: str, timeout: float = 30_000) -> None:
         self.wait_for_function(_visible(selector), timeout)
