@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 import random
+import re
 from pathlib import Path
 from typing import Any
 
@@ -197,6 +198,15 @@ def test_the_review_shows_chart_moments_and_decisions_then_opens_the_replay(stri
     _shot(page, f"review-{game}")
     costly = page.locator('[data-testid="costly"]')
     assert costly.count() <= 3
+    # Every amount a key moment names carries its game's unit ("scores 7 points", "takes 2 gold").
+    unit = "points?" if game == "oriflamme" else "gold"
+    amounts = 0
+    for text in page.locator('[data-testid="moment"]').all_inner_texts():
+        body = re.sub(r"^Round \d+: ", "", text)
+        for number in re.finditer(r"\d+", body):
+            assert re.match(rf"\d+ {unit}\b", body[number.start():]), text
+            amounts += 1
+    assert amounts > 0  # the seed's game has a gain or a steal among its key moments
     moments = page.locator('[data-testid="moment"]')
     if moments.count():
         moments.first.click()

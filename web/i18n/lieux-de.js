@@ -52,6 +52,7 @@ export default {
     roundTurn: "Runde {r}/{n} · Zug {t}/{m}",
     setShort: "Satz {set}",
     gold: "Gold",
+    amount: "{n} Gold",
     hand: "Hand",
     pile: "Stapel",
     discarded: "Abgelegt",

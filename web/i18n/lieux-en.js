@@ -52,6 +52,7 @@ export default {
     roundTurn: "Round {r}/{n} · Turn {t}/{m}",
     setShort: "Set {set}",
     gold: "Gold",
+    amount: "{n} gold",
     hand: "Hand",
     pile: "Pile",
     discarded: "Out",

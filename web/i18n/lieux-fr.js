@@ -52,6 +52,7 @@ export default {
     roundTurn: "Manche {r}/{n} · Tour {t}/{m}",
     setShort: "Jeu {set}",
     gold: "Or",
+    amount: "{n} or",
     hand: "Main",
     pile: "Pioche",
     discarded: "Écartées",

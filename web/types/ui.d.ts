@@ -118,6 +118,8 @@ export interface Adapter {
   focusOf(events: GameEvent[] | undefined): { pos?: number | null };
   /** A card's name as the engine's structured data gives it (Oriflamme: card id; lieux: value). */
   cardLabel(card: string | number, edition: string): string;
+  /** An amount won or lost, with its unit (Oriflamme: "3 points"; lieux: "3 gold"). */
+  amountLabel(n: number): string;
   /** A place's name (lieux), or the id as is. */
   placeLabel(place: string): string;
   hintSelection(action: string, u: Update<any>, sel: Selection): Selection;

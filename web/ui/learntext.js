@@ -59,7 +59,6 @@ const TEXT = {
     "r.force": "{victim} must play in the {place}",
     "r.swap": "the card {victim} chose is swapped",
     hintSentence: "{move}: {reason}.", hintPoints: "{move}: {reason} ({points}).", hintMove: "{move}.",
-    points: "{n} point", pointsN: "{n} points",
     // undo
     undo: "Take back", undoHelp: "Take back your last move and the bots' replies since",
     "ev.taken_back": "{player} took back a move.",
@@ -130,7 +129,6 @@ const TEXT = {
     "r.force": "{victim} devra jouer au {place}",
     "r.swap": "la carte choisie par {victim} est échangée",
     hintSentence: "{move} : {reason}.", hintPoints: "{move} : {reason} ({points}).", hintMove: "{move}.",
-    points: "{n} point", pointsN: "{n} points",
     undo: "Reprendre", undoHelp: "Reprendre votre dernier coup et les réponses des bots depuis",
     "ev.taken_back": "{player} a repris un coup.",
     review: "Bilan de la partie", scoreChart: "Score par manche", round0: "Départ", roundN: "M{r}",
@@ -197,7 +195,6 @@ const TEXT = {
     "r.force": "{victim} muss ins {place}",
     "r.swap": "die gewählte Karte von {victim} wird getauscht",
     hintSentence: "{move}: {reason}.", hintPoints: "{move}: {reason} ({points}).", hintMove: "{move}.",
-    points: "{n} Punkt", pointsN: "{n} Punkte",
     undo: "Zurücknehmen", undoHelp: "Deinen letzten Zug und die Antworten der Bots seither zurücknehmen",
     "ev.taken_back": "{player} hat einen Zug zurückgenommen.",
     review: "Spielanalyse", scoreChart: "Punkte je Runde", round0: "Start", roundN: "R{r}",
@@ -251,7 +248,10 @@ export function namer(game, edition, viewer) {
   const who = (c) => (c == null ? "?" : c === viewer ? `${colourName(c)} (${lx("you")})` : colourName(c));
   /** @type {(p: string | null | undefined) => string} */
   const place = (p) => (p == null ? "?" : A ? A.placeLabel(p) : p);
-  return { card, who, place };
+  /** An amount with its unit (points, gold), or nothing where the view does not tell it (hidden gold). */
+  /** @type {(n: number | null | undefined) => string | undefined} */
+  const amount = (n) => (n == null ? undefined : A ? A.amountLabel(n) : String(n));
+  return { card, who, place, amount };
 }
 
 /**
@@ -289,7 +289,7 @@ export function moveText(move, N) {
  * @returns {string}
  */
 export function effectText(e, N) {
-  const vars = { player: N.who(e.player), victim: N.who(e.victim), attacker: N.who(e.attacker), amount: e.amount,
+  const vars = { player: N.who(e.player), victim: N.who(e.victim), attacker: N.who(e.attacker), amount: N.amount(e.amount),
     tokens: e.tokens, card: N.card(e.card != null ? e.card : e.value), place: N.place(e.place) };
   if (e.kind === "gain") {
     const key = `r.gain.${e.reason}`;
@@ -311,7 +311,7 @@ export function hintSentence(hint, N, viewer) {
   const n = hint.points && viewer != null ? hint.points[viewer] : 0;
   if (!effect || !reason) return lx("hintMove", { move });
   if (n > 0 && effect.kind !== "gain") {
-    return lx("hintPoints", { move, reason, points: `+${lx(n === 1 ? "points" : "pointsN", { n })}` });
+    return lx("hintPoints", { move, reason, points: `+${N.amount(n)}` });
   }
   return lx("hintSentence", { move, reason });
 }

@@ -105,7 +105,7 @@ export function momentText(m, N) {
   /** @type {Effect} */
   const e = m.effect || { kind: "other" };
   const vars = { round: m.round, player: N.who(m.actor), victim: N.who(e.victim), attacker: N.who(e.attacker),
-    amount: e.amount, card: N.card(e.card != null ? e.card : e.value) };
+    amount: N.amount(e.amount), card: N.card(e.card != null ? e.card : e.value) };
   if (e.kind === "ambush") vars.player = N.who(e.player);
   let key = `k.${e.kind}`;
   if (e.kind === "steal" && m.from_leader) key = "k.steal.leader";

@@ -154,6 +154,8 @@ export const tell = (ev, _view, viewer) => lieuxEventText(ev, { viewer });
 export const cardLabel = (card) => charName(card);
 /** @type {(place: string) => string} */
 export const placeLabel = placeName;
+/** @type {(n: number) => string} */
+export const amountLabel = (n) => t("lieux:amount", { n });
 /** Its table flashes the player who moved, not a position. */
 export const focusOf = () => ({});
 /**

@@ -45,6 +45,8 @@ export const tell = (ev, view, viewer) => eventText(ev, view.edition, { viewer }
 export const cardLabel = (card, edition) => cardName(edition, String(card));
 /** @type {(place: string) => string} */
 export const placeLabel = (place) => String(place);
+/** @type {(n: number) => string} */
+export const amountLabel = (n) => t("pointsWords", { n });
 
 /**
  * Where an update's events point on the table (the queue position to flash), if anywhere.
