@@ -25,8 +25,9 @@ from collections import defaultdict
 from typing import Any
 
 from .editions import get_edition
+from .engine import CHOICE_KIND
 from .sampling import Evidence, Sampler, Slot
-from .state import OWNER, RESOLUTION, TOKENS, State
+from .state import OWNER, PLACEMENT, RESOLUTION, TOKENS, State
 
 # P(stay | card) at a reveal before the last round. Measured (normal 150 games, hard 25 games at 300
 # iterations, retail, 3 players): Ambush 1.00 / 0.81, Conspiracy 0.83 / 0.90, Decree 0.39 / -,
@@ -44,16 +45,100 @@ FLOOR = 0.05  # no card is ever ruled out by its owner's choices
 UNTOKENED_STAY_CHANCE = {"ambush": 1.0}
 
 
+def slot_class(s: State, i: int, j: int) -> str:
+    """What anyone sees of the face-down card at (i, j): its tokens (0, 1, 2, 3+), where it lies (covered;
+    at an end of the queue, where the Archers shoot; in the middle), whether its turn this round has
+    passed (while the round resolves), and what is being decided: a placement, an elimination (someone is
+    about to shoot: where the Ambushes were put), or anything else."""
+    q = s.queue
+    t = min(int(q[i][j][TOKENS]), 3)
+    where = "covered" if j < len(q[i]) - 1 else "end" if i in (0, len(q) - 1) else "middle"
+    when = " passed" if s.phase == RESOLUTION and i < s.cursor else ""
+    shooting = CHOICE_KIND.get(s.pending) == "eliminate"
+    now = " placing" if s.phase == PLACEMENT else " shooting" if shooting else ""
+    return f"t{t}{'+' if t == 3 else ''} {where}{when}{now}"
+
+
+# Per class of face-down card (`slot_class`), each card's likelihood ratio there: how often it was that
+# card over how often a uniform deal of its owner's unseen cards would put it there, measured on the hard
+# bots' face-down cards at the browser's budget (`python -m oriflamme.bots.hidden retail hard LOGS
+# --table`, docs/arena_logs/s11_*.jsonl.gz: 423 games, 3 players); a card not named is 1.
+CLASS_CARDS = ("ambush", "archer", "assassination", "conspiracy", "decree", "heir", "lord", "shapeshifter",
+               "soldier", "spy")
+_CLASS_ROWS = {  # CLASS_CARDS' likelihood ratios per class
+    "t0 covered": (0.92, 1.00, 1.38, 1.00, 0.92, 0.92, 1.00, 0.92, 1.00, 0.92),
+    "t0 covered placing": (0.85, 1.00, 1.74, 1.00, 0.85, 0.85, 1.00, 0.85, 1.00, 0.85),
+    "t0 covered shooting": (0.89, 1.00, 1.57, 1.00, 0.89, 0.89, 1.00, 0.89, 1.00, 0.89),
+    "t0 end": (1.43, 1.76, 0.25, 0.99, 0.09, 1.83, 1.60, 1.14, 1.18, 0.70),
+    "t0 end passed": (1.10, 0.62, 1.24, 0.55, 1.29, 0.76, 1.97, 0.82, 0.66, 0.83),
+    "t0 end passed shooting": (0.91, 0.47, 1.43, 0.46, 1.70, 1.00, 2.03, 0.79, 1.00, 0.59),
+    "t0 end placing": (0.91, 1.49, 0.49, 0.67, 0.08, 2.26, 1.78, 1.21, 1.39, 0.90),
+    "t0 end shooting": (2.12, 1.63, 0.29, 0.96, 0.16, 0.71, 1.77, 1.22, 0.84, 0.72),
+    "t0 middle": (1.21, 1.16, 1.19, 0.55, 0.18, 1.18, 1.59, 1.36, 1.14, 1.10),
+    "t0 middle passed": (1.30, 1.36, 1.30, 0.73, 0.69, 0.92, 0.73, 0.80, 0.83, 1.48),
+    "t0 middle passed shooting": (1.66, 1.30, 1.25, 0.64, 0.61, 1.00, 0.67, 0.77, 0.79, 1.52),
+    "t0 middle placing": (1.89, 0.83, 1.29, 0.42, 0.19, 0.63, 1.61, 1.36, 0.79, 1.30),
+    "t0 middle shooting": (1.67, 1.33, 1.24, 0.46, 0.17, 0.46, 1.51, 1.41, 0.95, 1.09),
+    "t1 covered": (0.54, 0.10, 0.21, 6.01, 0.08, 1.07, 0.10, 0.14, 0.18, 0.63),
+    "t1 covered passed": (0.48, 0.19, 0.19, 5.40, 0.17, 1.79, 0.25, 0.26, 0.32, 0.24),
+    "t1 covered passed shooting": (0.27, 0.11, 0.11, 6.35, 0.10, 1.79, 0.15, 0.17, 0.20, 0.15),
+    "t1 covered placing": (0.42, 0.02, 0.15, 6.82, 0.01, 1.24, 0.02, 0.03, 0.05, 0.15),
+    "t1 covered shooting": (0.58, 0.04, 0.16, 6.00, 0.02, 0.77, 0.04, 0.15, 0.19, 0.76),
+    "t1 end": (3.37, 1.24, 0.13, 2.11, 0.09, 0.21, 0.22, 1.05, 0.12, 0.14),
+    "t1 end passed": (2.28, 0.34, 0.31, 3.33, 0.20, 0.06, 0.37, 1.18, 0.45, 0.37),
+    "t1 end passed shooting": (3.82, 0.29, 0.15, 2.37, 0.12, 0.01, 0.11, 0.93, 0.38, 0.31),
+    "t1 end placing": (1.89, 0.82, 0.16, 3.69, 0.00, 1.48, 0.50, 0.82, 0.10, 0.24),
+    "t1 end shooting": (3.42, 1.39, 0.05, 2.44, 0.03, 0.10, 0.12, 1.01, 0.05, 0.06),
+    "t1 middle": (1.65, 0.79, 0.30, 3.45, 0.04, 0.92, 0.69, 1.04, 0.39, 0.27),
+    "t1 middle passed": (1.93, 0.22, 0.45, 2.58, 0.25, 3.68, 0.30, 0.54, 0.09, 0.15),
+    "t1 middle passed shooting": (3.09, 0.06, 0.60, 2.19, 0.12, 3.58, 0.19, 0.37, 0.11, 0.04),
+    "t1 middle placing": (1.82, 0.66, 0.30, 3.41, 0.03, 1.68, 0.39, 0.78, 0.61, 0.26),
+    "t1 middle shooting": (1.78, 0.87, 0.18, 3.60, 0.00, 0.77, 0.36, 0.88, 0.51, 0.36),
+    "t2 covered": (2.90, 0.35, 0.11, 3.76, 0.09, 0.59, 0.39, 0.31, 0.12, 0.12),
+    "t2 covered passed": (2.22, 0.27, 0.35, 2.76, 0.21, 1.65, 0.79, 0.48, 0.30, 0.23),
+    "t2 covered passed shooting": (1.98, 0.21, 0.30, 3.45, 0.16, 1.50, 1.00, 0.42, 0.23, 0.16),
+    "t2 covered placing": (2.76, 0.18, 0.03, 4.27, 0.02, 0.70, 0.25, 0.09, 0.03, 0.03),
+    "t2 covered shooting": (2.37, 0.18, 0.05, 4.74, 0.03, 0.40, 0.30, 0.14, 0.06, 0.05),
+    "t2 end": (2.24, 0.74, 0.72, 2.62, 0.40, 0.59, 0.59, 0.78, 0.61, 0.57),
+    "t2 end passed": (2.82, 0.29, 0.28, 3.22, 0.19, 0.42, 0.36, 0.44, 0.36, 0.46),
+    "t2 end passed shooting": (3.08, 0.20, 0.22, 3.30, 0.11, 0.28, 0.27, 0.42, 0.29, 0.46),
+    "t2 end placing": (2.73, 0.60, 0.37, 3.72, 0.09, 0.23, 0.21, 0.65, 0.34, 0.15),
+    "t2 end shooting": (2.44, 0.78, 0.60, 3.04, 0.28, 0.47, 0.47, 0.67, 0.53, 0.42),
+    "t2 middle": (1.32, 0.12, 0.32, 4.75, 0.03, 0.63, 0.13, 0.70, 0.27, 0.04),
+    "t2 middle passed": (1.35, 0.07, 0.13, 5.29, 0.05, 1.47, 0.14, 0.35, 0.21, 0.06),
+    "t2 middle passed shooting": (1.73, 0.03, 0.61, 4.78, 0.02, 0.75, 0.16, 0.38, 0.20, 0.02),
+    "t2 middle placing": (1.31, 0.03, 0.23, 5.42, 0.00, 1.10, 0.07, 0.37, 0.21, 0.00),
+    "t2 middle shooting": (1.28, 0.21, 0.28, 5.11, 0.01, 0.68, 0.04, 0.30, 0.20, 0.01),
+    "t3+ covered": (0.78, 0.44, 0.29, 4.31, 0.26, 0.88, 0.61, 0.33, 0.69, 0.34),
+    "t3+ covered passed": (1.38, 0.56, 0.58, 1.24, 0.49, 2.82, 0.65, 0.81, 0.76, 0.56),
+    "t3+ covered passed shooting": (1.30, 0.53, 0.55, 1.16, 0.47, 3.12, 0.61, 1.00, 1.00, 0.53),
+    "t3+ covered placing": (0.87, 0.26, 0.16, 4.07, 0.12, 1.66, 0.44, 0.20, 0.72, 0.18),
+    "t3+ covered shooting": (0.71, 0.35, 0.21, 4.34, 0.17, 1.37, 0.54, 0.25, 0.49, 0.26),
+    "t3+ end": (3.03, 0.59, 0.53, 2.08, 0.48, 0.71, 0.67, 0.53, 0.55, 0.83),
+    "t3+ end passed": (1.63, 0.37, 0.37, 4.07, 0.33, 0.44, 0.39, 0.40, 1.39, 0.39),
+    "t3+ end passed shooting": (1.90, 0.33, 1.00, 3.94, 0.29, 0.39, 0.38, 0.37, 1.29, 0.33),
+    "t3+ end placing": (2.07, 0.35, 0.28, 4.26, 0.20, 0.40, 0.39, 0.35, 0.51, 0.45),
+    "t3+ end shooting": (3.33, 0.52, 0.46, 2.36, 0.39, 0.65, 0.59, 0.44, 0.49, 0.76),
+    "t3+ middle": (0.91, 0.08, 0.17, 5.19, 0.04, 0.91, 0.11, 0.15, 0.16, 0.06),
+    "t3+ middle passed": (0.82, 0.08, 0.13, 5.44, 0.05, 1.25, 0.13, 0.08, 0.26, 0.07),
+    "t3+ middle passed shooting": (0.95, 0.03, 0.12, 5.60, 0.01, 1.05, 0.06, 0.03, 0.55, 0.03),
+    "t3+ middle placing": (0.85, 0.01, 0.10, 5.79, 0.00, 0.91, 0.02, 0.04, 0.15, 0.01),
+    "t3+ middle shooting": (0.98, 0.02, 0.10, 5.55, 0.01, 0.83, 0.05, 0.04, 0.12, 0.01),
+}
+CLASS_LIKELIHOOD = {cls: dict(zip(CLASS_CARDS, row, strict=True)) for cls, row in _CLASS_ROWS.items()}
+
+
 class BeliefSampler(Sampler):
     """A `Sampler` whose deals put each opponent's likely stayers where cards stayed face down."""
 
     def __init__(self, view: dict[str, Any], stay_chance: dict[str, float] | None = None,
-                 read_stays: bool = False) -> None:
+                 read_stays: bool = False, classes: bool = False) -> None:
         # Set before Sampler.__init__, which asks `evidence` for its deal plans.
         if stay_chance is None:
             stay_chance = STAY_CHANCE if get_edition(view["edition"]).tokens else UNTOKENED_STAY_CHANCE
         self.chance = stay_chance
         self.read_stays = read_stays
+        self.classes = classes
         super().__init__(view)
 
     def evidence(self, pool: list[str], slots: list[Slot]) -> list[Evidence]:
@@ -64,6 +149,15 @@ class BeliefSampler(Sampler):
             counts = [(q[i][j][TOKENS], (i, j)) for i, j in slots]
         else:
             counts = [(least_stays(s, i, j), (i, j)) for i, j in slots]
+        if self.classes:
+            table = CLASS_LIKELIHOOD
+            ranked = sorted(((q[i][j][TOKENS], (i, j)) for i, j in slots), reverse=True)
+            out = []
+            for _, sl in ranked:
+                cls = slot_class(s, *sl)
+                lik = table.get(cls) or table.get(cls.rpartition(" ")[0], {})  # unmeasured: its base class
+                out.append((sl, {x: max(FLOOR, lik.get(x, 1.0)) for x in set(pool)}))
+            return out
         marked = sorted(((t, sl) for t, sl in counts if t > 0), reverse=True)
         default = 0.15 if s.ed.tokens else FLOOR
         chance = {x: max(FLOOR, self.chance.get(x, default)) for x in set(pool)}
@@ -122,4 +216,5 @@ if __name__ == "__main__":
     main(sys.argv[1:])
 
 
-__all__ = ["FLOOR", "STAY_CHANCE", "UNTOKENED_STAY_CHANCE", "BeliefSampler", "least_stays", "stay_counts"]
+__all__ = ["CLASS_CARDS", "CLASS_LIKELIHOOD", "FLOOR", "STAY_CHANCE", "UNTOKENED_STAY_CHANCE",
+           "BeliefSampler", "least_stays", "slot_class", "stay_counts"]

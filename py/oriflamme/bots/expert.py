@@ -44,6 +44,9 @@ class ExpertBot(HardBot):
     # Without tokens (the prototype), read from the position which face-down cards surely stayed
     # (`belief.least_stays`) and deal them as cards that stay: there, nearly always the Ambush.
     read_stays = False
+    # Retail: deal each face-down card by its class (tokens, where it lies, whether its turn has passed),
+    # with the likelihoods measured on the hard bots (`belief.CLASS_LIKELIHOOD`) instead of the stay model.
+    class_model = False
 
     def __init__(self, seed: int, budget_ms: float | None = None, iterations: int | None = None,
                  cpu_clock: bool = False) -> None:
@@ -57,7 +60,8 @@ class ExpertBot(HardBot):
         return self.duel_exploration if len(view["seats"]) == 2 else self.exploration
 
     def sampler(self, view: dict[str, Any]) -> BeliefSampler:
-        return BeliefSampler(view, read_stays=self.read_stays)
+        return BeliefSampler(view, read_stays=self.read_stays,
+                             classes=bool(self.class_model) and view["edition"] == "retail")
 
     def root_prior(self, view: dict[str, Any], legal_actions: list[str]) -> dict[Move, float] | None:
         if self.prior_weight <= 0:
