@@ -54,7 +54,7 @@ def slot_class(s: State, i: int, j: int) -> str:
     t = min(int(q[i][j][TOKENS]), 3)
     where = "covered" if j < len(q[i]) - 1 else "end" if i in (0, len(q) - 1) else "middle"
     when = " passed" if s.phase == RESOLUTION and i < s.cursor else ""
-    shooting = CHOICE_KIND.get(s.pending) == "eliminate"
+    shooting = CHOICE_KIND.get(s.pending or "") == "eliminate"
     now = " placing" if s.phase == PLACEMENT else " shooting" if shooting else ""
     return f"t{t}{'+' if t == 3 else ''} {where}{when}{now}"
 

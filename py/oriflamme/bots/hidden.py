@@ -34,12 +34,12 @@ Samplers = dict[str, Callable[[dict[str, Any]], Sampler]]
 
 
 def measure(edition: str, level: str, results: list[GameResult], samplers: Samplers | None = None,
-            draws: int = 24) -> tuple[dict[str, Counter[str]], dict[str, Counter[str]],
+            draws: int = 24) -> tuple[dict[str, Counter[str]], dict[str, dict[str, float]],
                                       dict[tuple[str, int], list[int]], dict[str, dict[str, list[float]]]]:
     """(class -> observed cards, class -> expected cards under a uniform deal, (card, tokens) -> [stays,
     reveals] of LEVEL, class -> sampler -> [Ambush chance sum, log-likelihood sum, count])."""
     seen: dict[str, Counter[str]] = defaultdict(Counter)
-    expected: dict[str, Counter[str]] = defaultdict(Counter)
+    expected: dict[str, dict[str, float]] = defaultdict(lambda: defaultdict(float))
     stays: dict[tuple[str, int], list[int]] = defaultdict(lambda: [0, 0])
     calib: dict[str, dict[str, list[float]]] = defaultdict(lambda: defaultdict(lambda: [0.0, 0.0, 0.0]))
     rng = random.Random(1)
@@ -77,7 +77,7 @@ def hidden_cards(state: Any, view: dict[str, Any], actor: str,
 
 
 def observe(state: Any, view: dict[str, Any], actor: str, watched: set[str],
-            seen: dict[str, Counter[str]], expected: dict[str, Counter[str]]) -> None:
+            seen: dict[str, Counter[str]], expected: dict[str, dict[str, float]]) -> None:
     pools: dict[str, Counter[str]] = {}
     for i, j, cls, card in hidden_cards(state, view, actor, watched):
         owner = state_owner(state, i, j)
@@ -113,7 +113,7 @@ def calibrate(state: Any, view: dict[str, Any], actor: str, watched: set[str], s
             c[2] += 1
 
 
-def likelihoods(seen: dict[str, Counter[str]], expected: dict[str, Counter[str]],
+def likelihoods(seen: dict[str, Counter[str]], expected: dict[str, dict[str, float]],
                 prior: float = 2.0) -> dict[str, dict[str, float]]:
     """Per class, each card's observed / expected, pulled towards 1 by `prior` expected cards; a class
     of a placement or an elimination is pulled towards its class at other decisions (a base class) by
