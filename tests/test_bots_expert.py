@@ -534,3 +534,95 @@ def test_the_aimed_playouts_switch_reaches_the_search() -> None:
     assert not bot.game(g.view(me)).aim
     bot.aimed_playouts = True
     assert bot.game(g.view(me)).aim
+
+
+def _once_stayed_ambush(scores: tuple[int, int, int] = (9, 9, 9)) -> Game:
+    # Round 4. Red's Soldier must eliminate a neighbour: blue's card placed this round that stayed at its
+    # turn (one token; blue's Conspiracy is discarded and its Heir face up) — the hard bots' Ambush, by
+    # the measured classes — or green's card that stayed three times, their Conspiracy far more often.
+    return retail_position(4, [[card("lord", "red", True)], [card("ambush", "blue", tokens=1)],
+                               [card("soldier", "red", True)], [card("conspiracy", "green", tokens=3)],
+                               [card("heir", "blue", True)]],
+                           {"red": ["heir", "spy", "archer"], "blue": ["lord", "spy", "archer"],
+                            "green": ["heir", "spy", "ambush"]},
+                           dict(zip(SEATS, scores, strict=True)), cursor=3, pending="soldier",
+                           discard_first={"blue": ["conspiracy"]})
+
+
+def test_the_class_model_deals_the_once_stayed_card_as_the_ambush() -> None:
+    """The stay model makes both stayers about as likely an Ambush; the classes measured on the hard
+    bots make the once-stayed card placed this round the Ambush and the long stayer the Conspiracy."""
+    g = _once_stayed_ambush()
+    v = g.view("red")
+    rng = random.Random(2)
+    n = 600
+
+    def ambush_share(sampler: Sampler, pos: int) -> float:
+        return sum(sampler.sample(rng).queue[pos][0][0] == "ambush" for _ in range(n)) / float(n)
+
+    stays, classes = BeliefSampler(v), BeliefSampler(v, classes=True)
+    assert abs(ambush_share(stays, 1) - ambush_share(stays, 3)) < 0.15
+    assert ambush_share(classes, 1) > 0.6 > 0.25 > ambush_share(classes, 3)
+    for _ in range(50):
+        assert view(classes.sample(rng), "red") == v
+
+
+def test_with_the_class_model_the_expert_does_not_feed_the_once_stayed_ambush() -> None:
+    g = _once_stayed_ambush()
+    assert g.to_act == "red" and g.legal_actions() == ["eliminate 2", "eliminate 4"]
+
+    def choices(class_model: bool) -> set[str]:
+        out = set()
+        for s in range(3):
+            bot = make_bot("expert", seed=s, iterations=1500)
+            bot.class_model = class_model  # type: ignore[attr-defined]
+            out.add(bot.choose(g.view("red"), g.legal_actions()))
+        return out
+
+    assert choices(False) == {"eliminate 2"}  # the stay model shoots the Ambush
+    assert choices(True) == {"eliminate 4"}
+
+
+@pytest.mark.parametrize(("edition", "players"), [("retail", 3), ("retail", 5)])
+def test_class_deals_are_consistent_with_the_view(edition: str, players: int) -> None:
+    from oriflamme import new_game
+
+    rng = random.Random(players)
+    g = new_game(edition, players, seed=6)
+    while not g.is_over:
+        c = g.to_act
+        assert c is not None
+        v = g.view(c)
+        assert view(BeliefSampler(v, classes=True).sample(rng), c) == v
+        g.play(rng.choice(g.legal_actions()))
+
+
+def test_the_hidden_card_measure_counts_each_watched_card_once() -> None:
+    """`bots.hidden` on two random games: per class, the observed cards and a uniform deal's expectation
+    add up to the same number of cards, and every reveal decision of the watched seats is counted."""
+    from oriflamme import new_game
+    from oriflamme.bots.hidden import likelihoods, measure
+    from tabletop.arena_stats import GameResult
+
+    results = []
+    reveals = 0
+    for deal in (3, 4):
+        g = new_game("retail", 3, seed=deal)
+        rng = random.Random(deal)
+        actions = []
+        while not g.is_over:
+            legal = g.legal_actions()
+            v = g.view(g.to_act) if g.to_act is not None else None
+            a = rng.choice(legal)
+            if (v is not None and g.to_act != "red" and v["decision"]["kind"] == "reveal" and len(legal) == 2
+                    and v["round"] < v["rounds"]):
+                reveals += 1
+            actions.append(a)
+            g.play(a)
+        results.append(GameResult(deal, {}, [], {"me": "red", "hard": "blue", "hard#2": "green"}, actions))
+    seen, expected, stays, _ = measure("retail", "hard", results)
+    assert seen and sum(sum(st) for st in stays.values()) == reveals
+    for cls in expected:
+        assert sum(seen[cls].values()) == pytest.approx(sum(expected[cls].values()))
+    table = likelihoods(seen, expected)
+    assert all(v > 0 for lik in table.values() for v in lik.values())
