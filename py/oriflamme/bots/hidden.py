@@ -116,20 +116,20 @@ def calibrate(state: Any, view: dict[str, Any], actor: str, watched: set[str], s
 def likelihoods(seen: dict[str, Counter[str]], expected: dict[str, dict[str, float]],
                 prior: float = 2.0) -> dict[str, dict[str, float]]:
     """Per class, each card's observed / expected, pulled towards 1 by `prior` expected cards; a class
-    of a placement or an elimination is pulled towards its class at other decisions (a base class) by
+    of a placement or an elimination is pulled towards its class at other decisions (its base class) by
     `2 * prior` expected cards, so that its few cases amend the base class rather than replace it."""
     def ratio(cls: str, x: str, towards: float, weight: float) -> float:
         return (seen[cls][x] + weight * towards) / (expected[cls][x] + weight)
 
-    base = {cls: {x: ratio(cls, x, 1.0, prior) for x in expected[cls]} for cls in expected
-            if not cls.endswith(("placing", "shooting"))}
+    cards = sorted({x for by in expected.values() for x in by})
+    base = {cls: {x: ratio(cls, x, 1.0, prior) for x in cards} for cls in expected if " / " not in cls}
     out = {}
     for cls in sorted(expected):
         if cls in base:
-            out[cls] = dict(sorted(base[cls].items()))
+            out[cls] = base[cls]
         else:
-            under = base.get(cls.rpartition(" ")[0], {})
-            out[cls] = {x: ratio(cls, x, under.get(x, 1.0), 2 * prior) for x in sorted(expected[cls])}
+            under = base.get(cls.partition(" / ")[0], {})
+            out[cls] = {x: ratio(cls, x, under.get(x, 1.0), 2 * prior) for x in cards}
     return out
 
 
@@ -153,10 +153,13 @@ def main(argv: list[str]) -> None:
         results = [r for r in results if r.deal % 2 == 1]
         print(f"fitted on {len(fit)} games (even deals); measured below on the odd ones")
     seen, expected, stays, calib = measure(edition, level, results, samplers)
-    if "--table" in flags:
-        print("CLASS_LIKELIHOOD = {")
-        for cls, lik in likelihoods(seen, expected).items():
-            print(f"    {cls!r}: {{" + ", ".join(f"{x!r}: {v:.2f}" for x, v in lik.items()) + "},")
+    if "--table" in flags:  # belief.py's _CLASS_ROWS
+        table = likelihoods(seen, expected)
+        names = sorted({x for lik in table.values() for x in lik})
+        print(f"CLASS_CARDS = {tuple(names)}")
+        print("_CLASS_ROWS = {")
+        for cls, lik in table.items():
+            print(f'    "{cls}": (' + ", ".join(f"{lik[x]:.2f}" for x in names) + "),")
         print("}")
     print(f"{len(results)} games; {level}'s face-down cards seen by another seat at its decisions")
     table = likelihoods(seen, expected)
