@@ -626,3 +626,17 @@ def test_the_hidden_card_measure_counts_each_watched_card_once() -> None:
         assert sum(seen[cls].values()) == pytest.approx(sum(expected[cls].values()))
     table = likelihoods(seen, expected)
     assert all(v > 0 for lik in table.values() for v in lik.values())
+
+
+def test_the_shots_replay_lets_the_expert_choose_with_each_model() -> None:
+    """`bots.shots`: at the once-stayed Ambush position the stay model feeds the Ambush; the class model
+    and the deals that know the face-down cards shoot the Conspiracy."""
+    from oriflamme.bots.shots import KnownSampler, choices
+
+    g = _once_stayed_ambush()
+    got = choices(g, 1500)
+    assert got["stays"] == Counter({"ambush": 2})
+    assert got["classes"] == Counter({"conspiracy": 2})
+    assert got["known"] == Counter({"conspiracy": 2})
+    s = KnownSampler(g.view("red"), g.state).sample(random.Random(1))
+    assert [s.queue[i][0][0] for i in (1, 3)] == ["ambush", "conspiracy"]

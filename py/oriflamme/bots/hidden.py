@@ -3,14 +3,16 @@
 
 Replays each game from its deal's seed (the arena's `--log` keeps the actions). At every decision with a
 choice, each face-down card of a LEVEL seat (`hard` counts `hard#2` too) that is not the actor's is put
-in a class by what the actor sees of it — its tokens (its owner's stays), whether it is covered, and
-whether it is at an end of the queue (where the Archers shoot) — and counted against what a uniform
-deal of its owner's unseen cards would expect there. Per class and card, observed / expected is the
-measured likelihood ratio of that card in that class (`belief.CLASS_LIKELIHOOD` is such a table).
+in a class by what the actor sees of it (`belief.slot_class`: its tokens, i.e. its owner's stays; whether
+it is covered, at an end of the queue, where the Archers shoot, or in the middle; whether its turn this
+round has passed; and whether the decision is a placement or an elimination by a given card) and counted
+against what a uniform deal of its owner's unseen cards would expect there. Per class and card, observed
+/ expected is the measured likelihood ratio of that card in that class (`belief.CLASS_LIKELIHOOD`).
 Also: LEVEL's stays per card at its reveal decisions before the last round, by the tokens already on
 the card (the `belief.STAY_CHANCE` model). `--calibrate` adds, per class, the chance of an Ambush and
 the mean log-likelihood of the true card under the deals of the uniform sampler, the stay model and
-the class model (from 24 deals of each sampler at each decision).
+the class model (from 24 deals of each sampler at each decision); `--split` fits the classes on the even
+deals and judges them on the odd ones; `--table` prints `belief.py`'s rows.
 """
 
 from __future__ import annotations
