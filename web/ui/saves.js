@@ -85,7 +85,14 @@ export function peekSave() {
   return { text };
 }
 
+/**
+ * Bumped by every clearSave and rememberGame: a save whose engine answer comes back after a later one of
+ * them began is stale (the game ended or went on meanwhile) and is not written.
+ */
+let generation = 0;
+
 export function clearSave() {
+  generation++;
   drop(SAVE_KEY);
   drop(LOG_KEY);
   drop(LINK_KEY);
@@ -102,7 +109,11 @@ export function clearSave() {
 export async function rememberGame(engine, u, log, link = "") {
   if (!canSave() || !engine || !u || "error" in u) return;
   if (u.over) { clearSave(); return; }
+  const mine = ++generation;
   const text = await engine.save();
+  // The engine's answer can come after the game's last update (a quick last move): that update cleared
+  // the save, and writing this one back would offer to "continue" a finished game on the next visit.
+  if (mine !== generation) return;
   if (typeof text !== "string" || text.includes('"error"')) return;
   if (put(SAVE_KEY, text)) {
     put(LINK_KEY, link);
