@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import io
 import json
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -45,6 +46,10 @@ def test_play_a_whole_game_against_bots_with_bad_input(bots: str) -> None:
     assert out.count("Your options:") >= 15  # every human decision was asked
     assert "Traceback" not in out
     assert "\x1b[" not in out  # no colours when not on a terminal
+    # every score change names its unit: "red gains 1 point (eliminate) → 2"
+    gains = re.findall(r" gains (\d+) (\w+) \(", out)
+    assert gains and all(unit == ("point" if n == "1" else "points") for n, unit in gains)
+    assert not re.search(r" gains \d+ \(", out)
 
 
 def test_play_accepts_action_text_and_saves_after_every_move(tmp_path: Path) -> None:

@@ -170,11 +170,12 @@ def _describe(e: dict[str, Any]) -> str | None:
         tok = f" with {e['tokens']} token{'s' if e['tokens'] != 1 else ''}" if e.get("tokens") else ""
         return f"{who} reveals {card} at #{pos}{tok}{how}."
     if t == "gained":
-        return f"  {who} gains {e['amount']} ({e['reason']}) → {e['score']}."
+        unit = "point" if e["amount"] == 1 else "points"
+        return f"  {who} gains {e['amount']} {unit} ({e['reason']}) → {e['score']}."
     if t == "stolen":
         if e["amount"]:
             v = e["victim"]
-            return f"{who} takes 1 from {v} → {who} {e['score']}, {v} {e['victim_score']}."
+            return f"{who} takes 1 point from {v} → {who} {e['score']}, {v} {e['victim_score']}."
         return f"{who}'s spy takes nothing from {e['victim']}."
     if t == "eliminated":
         by = f" by {e['by']}" if e.get("by") else ""
