@@ -107,3 +107,15 @@ test("no text glues a possessive to a player's name", async () => {
     assert.deepEqual([...text.matchAll(names)].map((m) => m[0]), [], file);
   }
 });
+
+// German places differ in gender (das Schloss, das Dorf, der Hafen): "ins {place}" gave "ins Hafen". The
+// texts name a place the way the log does, "an den Ort {place}", with no article of their own.
+test("no German text puts its own article or contraction before a place's name", async () => {
+  const fs = await import("node:fs");
+  const glued = /\b(?:ins|im|in den|in das|in dem|zum|zur|nach|das|der|dem|den)\s+\{(?:place|to)\}/g;
+  for (const file of ["web/i18n/lieux-de.js", "web/ui/learntext.js", "web/ui/tutorial.js"]) {
+    const text = fs.readFileSync(new URL(`../../${file}`, import.meta.url), "utf8");
+    const german = file.endsWith("-de.js") ? text : text.slice(text.search(/\bde: \{/));
+    assert.deepEqual([...german.matchAll(glued)].map((m) => m[0]), [], file);
+  }
+});
