@@ -19,7 +19,8 @@ export async function loadNames(game) {
   await loadAdapter(game);
 }
 
-const TEXT = {
+/** The tables, by language (exported for the tests: every language says everything English says). */
+export const TEXT = {
   en: {
     you: "you", your: "your", yourCard: "your card", aCard: "a face-down card",
     // hint: the move
@@ -33,6 +34,9 @@ const TEXT = {
     "m.steal": "Take a point from {victim}",
     "m.move": "Move the {card} of {owner} from position {pos} to gap {to}",
     "m.moveOnto": "Move the {card} of {owner} from position {pos} onto position {to}",
+    "m.eliminate.down": "Eliminate the face-down card of {owner} at position {pos}",
+    "m.move.down": "Move the face-down card of {owner} from position {pos} to gap {to}",
+    "m.moveOnto.down": "Move the face-down card of {owner} from position {pos} onto position {to}",
     "m.choose": "Designate positions {a} and {b}",
     "m.select": "Choose your {card} for this turn",
     "m.put": "Put your {card} in the {place}",
@@ -43,6 +47,7 @@ const TEXT = {
     "m.targetPlace": "Send {victim} to the {place}",
     // hint: the reason
     "r.eliminate": "it removes the {card} of {victim}",
+    "r.eliminate.down": "it removes the face-down card of {victim}",
     "r.ambush": "the Ambush of {player} springs",
     "r.steal": "it takes {amount} from {victim}",
     "r.gain": "you score {amount}",
@@ -54,6 +59,7 @@ const TEXT = {
     "r.token": "it gains a token ({tokens} on it now)",
     "r.reveal": "your {card} turns face up",
     "r.move": "it moves the {card} of {victim}",
+    "r.move.down": "it moves the face-down card of {victim}",
     "r.copy": "it copies the {card}",
     "r.discard": "{card} of {victim} leaves the table",
     "r.force": "{victim} must play in the {place}",
@@ -104,15 +110,19 @@ const TEXT = {
     "m.steal": "Prenez un point à {victim}",
     "m.move": "Déplacez la carte {card} de {owner} de la position {pos} à l'espace {to}",
     "m.moveOnto": "Déplacez la carte {card} de {owner} de la position {pos} sur la position {to}",
+    "m.eliminate.down": "Éliminez la carte face cachée de {owner} en position {pos}",
+    "m.move.down": "Déplacez la carte face cachée de {owner} de la position {pos} à l'espace {to}",
+    "m.moveOnto.down": "Déplacez la carte face cachée de {owner} de la position {pos} sur la position {to}",
     "m.choose": "Désignez les positions {a} et {b}",
     "m.select": "Choisissez votre {card} pour ce tour",
     "m.put": "Placez votre {card} au {place}",
-    "m.lmove": "Déplacez la carte {card} de {owner} vers {to}",
+    "m.lmove": "Déplacez la carte {card} de {owner} au {to}",
     "m.lcopy": "Copiez la carte {card} de {owner}",
     "m.discard": "Défaussez la carte {card} de {owner}",
     "m.target": "Visez {victim}",
     "m.targetPlace": "Envoyez {victim} au {place}",
     "r.eliminate": "elle retire la carte {card} de {victim}",
+    "r.eliminate.down": "elle retire la carte face cachée de {victim}",
     "r.ambush": "l'Embuscade de {player} se déclenche",
     "r.steal": "elle prend {amount} à {victim}",
     "r.gain": "vous marquez {amount}",
@@ -124,6 +134,7 @@ const TEXT = {
     "r.token": "elle gagne un jeton ({tokens} dessus)",
     "r.reveal": "votre {card} se retourne",
     "r.move": "elle déplace la carte {card} de {victim}",
+    "r.move.down": "elle déplace la carte face cachée de {victim}",
     "r.copy": "elle copie la carte {card}",
     "r.discard": "la carte {card} de {victim} quitte la table",
     "r.force": "{victim} devra jouer au {place}",
@@ -170,6 +181,9 @@ const TEXT = {
     "m.steal": "Nimm {victim} einen Punkt ab",
     "m.move": "Verschiebe Karte {card} von {owner} von Position {pos} in Lücke {to}",
     "m.moveOnto": "Verschiebe Karte {card} von {owner} von Position {pos} auf Position {to}",
+    "m.eliminate.down": "Schalte die verdeckte Karte von {owner} an Position {pos} aus",
+    "m.move.down": "Verschiebe die verdeckte Karte von {owner} von Position {pos} in Lücke {to}",
+    "m.moveOnto.down": "Verschiebe die verdeckte Karte von {owner} von Position {pos} auf Position {to}",
     "m.choose": "Bestimme die Positionen {a} und {b}",
     "m.select": "Wähle deine Karte {card} für diesen Zug",
     "m.put": "Lege deine Karte {card} an den Ort {place}",
@@ -179,6 +193,7 @@ const TEXT = {
     "m.target": "Ziele auf {victim}",
     "m.targetPlace": "Schicke {victim} an den Ort {place}",
     "r.eliminate": "sie entfernt Karte {card} von {victim}",
+    "r.eliminate.down": "sie entfernt die verdeckte Karte von {victim}",
     "r.ambush": "der Hinterhalt von {player} schnappt zu",
     "r.steal": "sie nimmt {victim} {amount} ab",
     "r.gain": "du bekommst {amount}",
@@ -190,6 +205,7 @@ const TEXT = {
     "r.token": "sie bekommt ein Plättchen (jetzt {tokens})",
     "r.reveal": "deine Karte {card} wird aufgedeckt",
     "r.move": "sie verschiebt Karte {card} von {victim}",
+    "r.move.down": "sie verschiebt die verdeckte Karte von {victim}",
     "r.copy": "sie kopiert die Karte {card}",
     "r.discard": "Karte {card} von {victim} verlässt den Tisch",
     "r.force": "{victim} muss an den Ort {place}",
@@ -255,6 +271,12 @@ export function namer(game, edition, viewer) {
 }
 
 /**
+ * A sentence's form for a card nobody may name yet ("the face-down card of Green"), where it has one.
+ * @param {string} key @param {boolean} hidden
+ */
+const down = (key, hidden) => (hidden && hasLx(`${key}.down`) ? `${key}.down` : key);
+
+/**
  * The move of a hint or a review, as a clause ("Reveal your Soldier").
  * @param {Move | null | undefined} move @param {Namer} N
  * @returns {string}
@@ -262,6 +284,7 @@ export function namer(game, edition, viewer) {
 export function moveText(move, N) {
   if (!move) return "";
   const k = move.kind;
+  const hidden = move.card == null && move.value == null;  // an opponent's face-down card
   const card = move.card != null ? N.card(move.card) : move.value != null ? N.card(move.value) : lx("yourCard");
   const owner = N.who(move.owner);
   switch (k) {
@@ -269,11 +292,11 @@ export function moveText(move, N) {
     case "reveal": case "stay": return lx(`m.${k}`, { card: move.card != null ? card : "" }).replace(/\s+$/, "");
     case "copy": case "eliminate":
       if (k === "copy" && move.place != null) return lx("m.lcopy", { owner, card }); // a place's card: no position
-      return lx(`m.${k}`, { owner, card, pos: move.position });
+      return lx(down(`m.${k}`, hidden), { owner, card, pos: move.position });
     case "steal": return lx("m.steal", { victim: N.who(move.victim) });
     case "move":
       if (move.to != null && typeof move.to === "string") return lx("m.lmove", { owner, card, to: N.place(move.to) });
-      return lx(move.onto ? "m.moveOnto" : "m.move", { owner, card, pos: move.position, to: move.to });
+      return lx(down(move.onto ? "m.moveOnto" : "m.move", hidden), { owner, card, pos: move.position, to: move.to });
     case "choose": return lx("m.choose", { a: move.positions[0], b: move.positions[1] });
     case "select": return lx("m.select", { card });
     case "put": return lx("m.put", { card, place: N.place(move.place) });
@@ -295,7 +318,7 @@ export function effectText(e, N) {
     const key = `r.gain.${e.reason}`;
     return lx(hasLx(key) ? key : "r.gain", vars);
   }
-  const key = `r.${e.kind}`;
+  const key = down(`r.${e.kind}`, e.card == null && e.value == null);
   return hasLx(key) ? lx(key, vars) : "";
 }
 
@@ -310,7 +333,8 @@ export function hintSentence(hint, N, viewer) {
   const reason = effect ? effectText(effect, N) : "";
   const n = hint.points && viewer != null ? hint.points[viewer] : 0;
   if (!effect || !reason) return lx("hintMove", { move });
-  if (n > 0 && effect.kind !== "gain") {
+  // The points the move brings, unless its reason already says them (a gain; a steal of exactly that much).
+  if (n > 0 && effect.kind !== "gain" && !(effect.kind === "steal" && effect.amount === n)) {
     return lx("hintPoints", { move, reason, points: `+${N.amount(n)}` });
   }
   return lx("hintSentence", { move, reason });

@@ -1,0 +1,56 @@
+// web/ui/learntext.js: the sentences of hints and the review, built from the engine's ids and numbers, in
+// every language — complete tables, a face-down card named as such, amounts with their game's unit.
+import { test } from "node:test";
+import assert from "node:assert/strict";
+
+// learntext.js imports the page's preferences, which set the theme on the document at load; Château,
+// Village & Port's adapter looks for its stylesheet (found: nothing added).
+globalThis.document = /** @type {any} */ ({ documentElement: { dataset: {}, lang: "en" }, querySelector: () => ({}) });
+const { TEXT, namer, hintSentence, moveText, loadNames } = await import("../../web/ui/learntext.js");
+const { setLang } = await import("../../web/i18n/index.js");
+
+const placeholders = (/** @type {string} */ text) => [...text.matchAll(/\{(\w+)\}/g)].map((m) => m[1]).sort();
+
+for (const code of ["fr", "de"]) {
+  test(`learn texts: ${code} says everything English says, with the same placeholders`, () => {
+    const en = /** @type {Record<string, string>} */ (TEXT.en);
+    const mine = /** @type {Record<string, string>} */ (TEXT[/** @type {"fr" | "de"} */ (code)]);
+    assert.deepEqual(Object.keys(mine).filter((k) => !(k in en)), []);
+    assert.deepEqual(Object.keys(en).filter((k) => !(k in mine)), []);
+    for (const [key, text] of Object.entries(en)) assert.deepEqual(placeholders(mine[key]), placeholders(text), key);
+  });
+}
+
+// An Archer's hint at an opponent's face-down card: the engine names no card, so none may be invented.
+const SHOT = {
+  action: "eliminate 4",
+  move: { kind: "eliminate", owner: "green", position: 4 },
+  effects: [{ kind: "eliminate", victim: "green", player: "red" }],
+  reason: 0,
+  points: { red: 1 },
+};
+
+for (const code of ["en", "fr", "de"]) {
+  test(`${code}: a face-down target is named as one, not as "your card" or "the a card"`, async () => {
+    await setLang(code);
+    const N = namer("oriflamme", "prototype", "red");
+    const text = hintSentence(SHOT, N, "red");
+    const words = /** @type {Record<string, string>} */ (TEXT[/** @type {"en" | "fr" | "de"} */ (code)]);
+    assert.ok(!text.includes(words.yourCard) && !text.includes(words.aCard), text);
+    assert.match(text, { en: /the face-down card of Green/, fr: /la carte face cachée de Vert/,
+      de: /die verdeckte Karte von Grün/ }[code] ?? /$^/);
+    assert.match(moveText({ kind: "move", owner: "blue", position: 2, to: 4 }, N), /\b4\b/);
+  });
+}
+
+test("amounts carry their game's unit: points in Oriflamme, gold in Château, Village & Port", async () => {
+  await setLang("en");
+  const steal = { action: "x", move: { kind: "steal", victim: "blue" }, reason: 0, points: { red: 1 },
+    effects: [{ kind: "steal", player: "red", victim: "blue", amount: 1 }] };
+  assert.equal(hintSentence(steal, namer("oriflamme", "retail", "red"), "red"),
+    "Take a point from Blue: it takes 1 point from Blue.");
+  await loadNames("lieux");
+  const gain = { action: "x", move: { kind: "put", value: 4, place: "port" }, reason: 0, points: { red: 3 },
+    effects: [{ kind: "gain", player: "red", amount: 3 }] };
+  assert.match(hintSentence(gain, namer("lieux", "A", "red"), "red"), /: you score 3 gold\.$/);
+});
