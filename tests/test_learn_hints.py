@@ -85,6 +85,25 @@ def test_eliminating_a_face_up_card_says_whose_and_which_and_the_point() -> None
     raise AssertionError("no elimination of a face-up card met")
 
 
+def test_a_reveal_is_explained_by_what_it_brings_not_by_the_card_turning_face_up() -> None:
+    spec = registry.get("oriflamme")
+    told_gain = 0
+    for seed in range(1, 12):
+        for game, _ in _decisions("oriflamme", seed, 200):
+            if "reveal" not in game.legal_actions():
+                continue
+            view = game.view(game.to_act)
+            why = hints.explain(spec, view, "reveal")
+            kinds = [e["kind"] for e in why["effects"]]
+            assert "reveal" in kinds, kinds
+            if why["reason"] is not None:
+                assert why["effects"][why["reason"]]["kind"] != "reveal", why
+            if any(e["kind"] == "gain" and e["player"] == view["viewer"] for e in why["effects"]):
+                assert why["reason"] is not None
+                told_gain += 1
+    assert told_gain > 0  # some reveal brought points (tokens, a Lord, an Heir) and said so
+
+
 def test_the_bridge_hint_carries_the_explanation(monkeypatch: pytest.MonkeyPatch) -> None:
     from tabletop.bridge import api
 

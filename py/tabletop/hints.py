@@ -70,6 +70,8 @@ def explain(spec: GameSpec, view: View, action: str, deals: int = DEALS) -> dict
     for i, e in enumerate(kept):
         if e.get("player") != me and e.get("attacker") != me:
             continue
+        if e["kind"] == "reveal":  # a card of mine turned face up: the move says it already, no reason
+            continue
         weight = explainer.swing(e) * 10 + (5 if e["kind"] not in ("gain", "token") else 1)
         if reason is None or weight > best:
             reason, best = i, weight
