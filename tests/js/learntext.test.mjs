@@ -54,3 +54,16 @@ test("amounts carry their game's unit: points in Oriflamme, gold in Château, Vi
     effects: [{ kind: "gain", player: "red", amount: 3 }] };
   assert.match(hintSentence(gain, namer("lieux", "A", "red"), "red"), /: you score 3 gold\.$/);
 });
+
+test("a key moment names who took or gained, even when another player's move set it off", async () => {
+  const { momentText } = await import("../../web/ui/review.js");
+  await setLang("en");
+  await loadNames("lieux");
+  const N = namer("lieux", "B", "red");
+  // Green's card ends a turn; at the scoring the reward of Blue's card takes 1 gold from the leader, Green.
+  const moment = { step: 40, round: 3, actor: "green", from_leader: true, decisive: false,
+    effect: { kind: "steal", player: "blue", victim: "green", amount: 1 } };
+  assert.equal(momentText(moment, N), "Round 3: Blue takes 1 gold from the leader, Green");
+  const paid = { step: 50, round: 4, actor: "blue", effect: { kind: "gain", reason: "conspiracy", player: "green", amount: 6 } };
+  assert.equal(momentText(paid, namer("oriflamme", "retail", "red")), "Round 4: the Conspiracy of Green pays 6 points");
+});

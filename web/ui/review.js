@@ -106,7 +106,9 @@ export function momentText(m, N) {
   const e = m.effect || { kind: "other" };
   const vars = { round: m.round, player: N.who(m.actor), victim: N.who(e.victim), attacker: N.who(e.attacker),
     amount: N.amount(e.amount), card: N.card(e.card != null ? e.card : e.value) };
-  if (e.kind === "ambush") vars.player = N.who(e.player);
+  // The one who gains or takes is the effect's player, not always the step's actor (a place's reward at
+  // scoring, an Ambush sprung by another's card).
+  if (["ambush", "steal", "gain"].includes(e.kind) && e.player != null) vars.player = N.who(e.player);
   let key = `k.${e.kind}`;
   if (e.kind === "steal" && m.from_leader) key = "k.steal.leader";
   if (e.kind === "gain" && e.reason === "conspiracy") key = "k.gain.conspiracy";
