@@ -9,7 +9,7 @@ from typing import Any
 import pytest
 
 from oriflamme import Game
-from oriflamme.belief import BeliefSampler
+from oriflamme.belief import BeliefSampler, slot_class
 from oriflamme.bots import make_bot
 from oriflamme.editions import get_edition
 from oriflamme.position import from_data
@@ -561,6 +561,8 @@ def test_the_class_model_deals_the_once_stayed_card_as_the_ambush() -> None:
         return sum(sampler.sample(rng).queue[pos][0][0] == "ambush" for _ in range(n)) / float(n)
 
     stays, classes = BeliefSampler(v), BeliefSampler(v, classes=True)
+    assert [slot_class(classes.base, i, 0) for i in (1, 3)] == ["t1 middle passed / soldier",
+                                                               "t3+ middle / soldier"]
     assert abs(ambush_share(stays, 1) - ambush_share(stays, 3)) < 0.15
     assert ambush_share(classes, 1) > 0.6 > 0.25 > ambush_share(classes, 3)
     for _ in range(50):
