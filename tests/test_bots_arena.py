@@ -226,3 +226,16 @@ def test_logged_games_tell_who_walked_into_the_ambushes(tmp_path: Any, capsys: A
     ambushes_main(["retail", str(log)])
     out = capsys.readouterr().out
     assert out.startswith("12 games") and "random:" in out
+
+
+def test_paired_margins_are_compared_deal_by_deal() -> None:
+    """`--paired`'s second line: the entry's margin over the best other score, per deal (by hand: deal 1
+    (+2 - 1) / 2 = 0.5 for x, (+4 + 0) / 2 = 2 for y; deal 2 -3 for x, -1 for y)."""
+    def game(deal: int, scores: dict[str, int]) -> GameResult:
+        return GameResult(deal, scores, [[max(scores, key=lambda e: scores[e])], []])
+
+    a = [game(1, {"x": 5, "h": 3}), game(1, {"x": 4, "h": 5}), game(2, {"x": 2, "h": 5})]
+    b = [game(1, {"y": 7, "h": 3}), game(1, {"y": 5, "h": 5}), game(2, {"y": 4, "h": 5})]
+    r = paired(a, "x", b, "y", margin=True)
+    assert (r.deals, r.share_a, r.share_b) == (2, pytest.approx((0.5 - 3) / 2), pytest.approx((2 - 1) / 2))
+    assert r.diff == pytest.approx((1.5 + 2) / 2)

@@ -135,10 +135,12 @@ def paired_table(path_a: str, path_b: str) -> str:
         raise SystemExit(f"--paired: the line-ups must differ by one entry, not {sorted(only_a)} and "
                          f"{sorted(only_b)}")
     (ea,), (eb,) = only_a, only_b
-    r = paired(a, ea, b, eb)
+    r, m = paired(a, ea, b, eb), paired(a, ea, b, eb, margin=True)
     return (f"{r.deals} deals in common: {ea} {r.share_a:.3f}, {eb} {r.share_b:.3f}; "
             f"{eb} minus {ea}: {r.diff:+.3f} [{r.ci_low:+.3f}, {r.ci_high:+.3f}], "
-            f"p {r.p_value:.2g} (two-sided)")
+            f"p {r.p_value:.2g} (two-sided)\n"
+            f"margins (score minus the best other): {ea} {m.share_a:+.2f}, {eb} {m.share_b:+.2f}; "
+            f"{eb} minus {ea}: {m.diff:+.2f} [{m.ci_low:+.2f}, {m.ci_high:+.2f}], p {m.p_value:.2g}")
 
 
 def openskill_table(results: list[GameResult], names: list[str]) -> str:

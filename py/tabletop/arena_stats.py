@@ -90,14 +90,16 @@ class Paired:
     p_value: float  # two-sided: no difference
 
 
-def paired(a: list[GameResult], entry_a: str, b: list[GameResult], entry_b: str) -> Paired:
+def paired(a: list[GameResult], entry_a: str, b: list[GameResult], entry_b: str,
+           margin: bool = False) -> Paired:
     """Two matches on the same deals that differ by one entry (a variant against the level it varies):
-    the difference of that entry's win share, deal by deal. A deal's luck is shared by both matches, so
-    the paired interval is much narrower than the two matches' intervals side by side."""
+    the difference of that entry's win share (with `margin`, of its margin over the best other score),
+    deal by deal. A deal's luck is shared by both matches, so the paired interval is much narrower than
+    the two matches' intervals side by side."""
     def per_deal(rs: list[GameResult], e: str) -> dict[int, float]:
         out: dict[int, list[float]] = {}
         for r in rs:
-            out.setdefault(r.deal, []).append(win_shares(r.ranking)[e])
+            out.setdefault(r.deal, []).append(margins(r.scores)[e] if margin else win_shares(r.ranking)[e])
         return {d: sum(v) / len(v) for d, v in out.items()}
 
     xa, xb = per_deal(a, entry_a), per_deal(b, entry_b)
