@@ -94,3 +94,11 @@ def test_every_card_held_is_the_deal(record: dict[str, Any]) -> None:
     assert set(held) == set(start["seats"])
     for colour, places in held.items():
         assert places["hand"] == start["hands"][colour]
+
+
+def test_walking_into_ones_own_ambush_weighs_less_than_springing_an_opponents() -> None:
+    from oriflamme.effects import swing
+
+    theirs = swing({"kind": "ambush", "player": "blue", "attacker": "red"})  # +4 to Blue, Red's card lost
+    own = swing({"kind": "ambush", "player": "red", "attacker": "red"})  # +1 to Red (D17), its card lost
+    assert 0 < own < theirs

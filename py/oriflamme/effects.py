@@ -104,6 +104,8 @@ def swing(effect: Effect) -> int:
     """Points an effect moves between players: what makes a moment of the game stand out."""
     kind = effect["kind"]
     if kind == "ambush":
+        if effect.get("attacker") == effect.get("player"):
+            return 1  # walked into one's own: +1 for the Ambush (D17), the attacking card lost in retail
         return 5  # +4 to its owner, and the attacker's card lost (retail) or its +1 wasted
     if kind == "eliminate":
         return 1 + int(effect.get("tokens") or 0) + (2 if effect.get("card") in ("heir", "lord") else 0)

@@ -67,3 +67,15 @@ test("a key moment names who took or gained, even when another player's move set
   const paid = { step: 50, round: 4, actor: "blue", effect: { kind: "gain", reason: "conspiracy", player: "green", amount: 6 } };
   assert.equal(momentText(paid, namer("oriflamme", "retail", "red")), "Round 4: the Conspiracy of Green pays 6 points");
 });
+
+test("a player who walks into their own Ambush is told so, not sprung on by themselves", async () => {
+  const { momentText } = await import("../../web/ui/review.js");
+  const N = namer("oriflamme", "retail", "red");
+  for (const [code, own] of [["en", /Blue walks into their own Ambush/], ["fr", /Bleu tombe dans sa propre Embuscade/],
+    ["de", /Blau läuft in den eigenen Hinterhalt/]]) {
+    await setLang(/** @type {string} */ (code));
+    const m = { step: 9, round: 6, actor: "blue", effect: { kind: "ambush", player: "blue", attacker: "blue" } };
+    assert.match(momentText(m, N), /** @type {RegExp} */ (own));
+  }
+  await setLang("en");
+});

@@ -111,6 +111,7 @@ export function momentText(m, N) {
   if (["ambush", "steal", "gain"].includes(e.kind) && e.player != null) vars.player = N.who(e.player);
   let key = `k.${e.kind}`;
   if (e.kind === "steal" && m.from_leader) key = "k.steal.leader";
+  if (e.kind === "ambush" && e.attacker === e.player) key = "k.ambush.own";
   if (e.kind === "gain" && e.reason === "conspiracy") key = "k.gain.conspiracy";
   if (e.kind === "eliminate") vars.player = N.who(e.player);
   const text = lx(key === `k.${e.kind}` && lx(key) === key ? "k.other" : key, vars);
