@@ -30,7 +30,7 @@ const pyodideDir = path.dirname(require.resolve("pyodide/package.json", { paths:
 const { loadPyodide, version } = await import(pathToFileURL(path.join(pyodideDir, "pyodide.mjs")).href);
 
 /**
- * @typedef {{out: string, snapshot: {stdlib: string, later?: string, imports: string[]}}} SnapshotJob
+ * @typedef {{out: string, snapshot: {stdlib: string, later?: string, asm?: string, imports: string[]}}} SnapshotJob
  * @typedef {{out: string, trace: {stdlib: string, worker: string, script: string}}} TraceJob
  * @typedef {{out: string, layout: string, prefix?: string, flat_lines?: boolean} & ({in: string} | {pyscript: {artifact: string, bundle: string}})} ZipJob
  * @typedef {{[name: string]: string | SourceTree}} SourceTree PyScript's package: file name → text, or a folder
@@ -192,8 +192,11 @@ async function snapshot(j) {
   Date.now = () => 1577836800000 + tick++;
   globalThis.performance.now = () => 1000 + tick++;
   Math.random = () => 0.5;
+  // The JS the game's worker runs, as the build edited it (D203): the snapshot's function pointers are
+  // table slots handed out by that JS's linker.
+  const createPyodideModule = j.snapshot.asm ? (await import(pathToFileURL(j.snapshot.asm).href)).default : undefined;
   const snap = await loadPyodide({
-    indexURL: pyodideDir + path.sep, stdLibURL: j.snapshot.stdlib, _makeSnapshot: true,
+    indexURL: pyodideDir + path.sep, stdLibURL: j.snapshot.stdlib, _makeSnapshot: true, createPyodideModule,
     env: { PYTHONHASHSEED: "0" }, stdout: () => {}, stderr: (/** @type {string} */ s) => process.stderr.write(s + "\n"),
   });
   // The later archive (D83) mounted where the page's worker mounts it, so that its modules, and those

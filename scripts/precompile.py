@@ -216,10 +216,21 @@ def split_phases(traced: dict[str, list[str]], engine: list[str],
     return [m for m in boot if has_file(m)], [m for m in later if has_file(m)], lazy
 
 
-def fast_path(out: Path, pyodide_dir: Path, engine_zip: bytes) -> tuple[str, str]:
+def edited_asm(pyodide_dir: Path) -> str:
+    """Write pyodide.asm-<hash>.mjs next to the stock pyodide.asm.mjs: Pyodide's JS with the build's edits of
+    its dynamic linker (D203, scripts/pyodide_edits.py; raises EditError when they no longer apply). The
+    game's worker loads it (interpreter.js); the stock file stays for the bare benchmark page. Its name."""
+    text = pyodide_edits.edit_asm_mjs((pyodide_dir / pyodide_edits.ASM_MJS).read_text()).encode()
+    name = f"pyodide.asm-{_sha(text)[:12]}.mjs"
+    (pyodide_dir / name).write_bytes(text)
+    return name
+
+
+def fast_path(out: Path, pyodide_dir: Path, engine_zip: bytes) -> tuple[str, str, str]:
     """Write the boot's compiled stdlib zip (with the engine and PyScript's package in it), the later
-    archive and the snapshot next to dist's Pyodide, fill in the boot modules' placeholders; return the
-    names of both archives."""
+    archive, Pyodide's edited JS and the snapshot next to dist's Pyodide, fill in the boot modules'
+    placeholders; return the names of both archives and of the edited JS."""
+    asm_name = edited_asm(pyodide_dir)
     stock = (pyodide_dir / "python_stdlib.zip").read_bytes()
     # Python's own path for the stdlib zip: /lib/python3XY.zip (see Pyodide's installStdlib).
     prefix = f"/lib/python{_python_tag(pyodide_dir)}.zip/"
@@ -277,15 +288,19 @@ def fast_path(out: Path, pyodide_dir: Path, engine_zip: bytes) -> tuple[str, str
         # name), with every module of both imported and run but PyScript's (its JS modules exist only in
         # the page's worker): a warm visit needs neither archive's download.
         wasm = (pyodide_dir / "pyodide.asm.wasm").read_bytes()
+        # Made with the JS the game's worker runs (D203: function pointers are table slots, and the edited
+        # linker hands out other ones than the stock file).
+        asm = (pyodide_dir / asm_name).read_bytes()
         imports = [m for m in sorted({*boot, *later})
                    if m.partition(".")[0] not in ("pyscript", ON_DEMAND.stem, "sitecustomize")]
         with tempfile.TemporaryDirectory(prefix="precompile-") as tmp:
             (Path(tmp) / name).write_bytes(stdlib)
             (Path(tmp) / later_name).write_bytes(deferred)
             (snap,) = compile_zips([{
-                "data": stdlib + deferred + wasm + json.dumps(imports).encode(), "layout": "snapshot",
+                "data": stdlib + deferred + wasm + asm + json.dumps(imports).encode(), "layout": "snapshot",
                 "prefix": "", "snapshot": {"stdlib": str(Path(tmp) / name),
-                                           "later": str(Path(tmp) / later_name), "imports": imports}}])
+                                           "later": str(Path(tmp) / later_name),
+                                           "asm": str(pyodide_dir / asm_name), "imports": imports}}])
         snap_name = f"snapshot-{_sha(snap)[:12]}.bin"  # gzip inside (no Content-Encoding games)
         (pyodide_dir / snap_name).write_bytes(snap)
     # Pyodide's lock file lists 350 packages the game never loads: the loader hands Pyodide just its
@@ -293,14 +308,14 @@ def fast_path(out: Path, pyodide_dir: Path, engine_zip: bytes) -> tuple[str, str
     lock = json.loads((pyodide_dir / "pyodide-lock.json").read_text())
     lock_contents = json.dumps({"info": lock["info"], "packages": {}}, separators=(",", ":"), sort_keys=True)
     fills = {"@STDLIB_ZIP@": name, "@SNAPSHOT@": snap_name, "@STDLIB_FULL@": "python_stdlib.zip",
-             "@STDLIB_LATER@": later_name, "@LOCK_CONTENTS@": lock_contents}
+             "@STDLIB_LATER@": later_name, "@LOCK_CONTENTS@": lock_contents, "@PYODIDE_ASM@": asm_name}
     for js in (out / "web" / "boot").glob("*.js"):
         text = js.read_text()
         if any(k in text for k in fills):
             for k, v in fills.items():
                 text = text.replace(k, v)
             js.write_text(text)
-    return name, later_name
+    return name, later_name, asm_name
 
 
 def _python_tag(pyodide_dir: Path) -> str:
@@ -317,4 +332,5 @@ if __name__ == "__main__":  # a manual check: python3 scripts/precompile.py <out
     target.mkdir(parents=True, exist_ok=True)
     shutil.copy2(ROOT / "node_modules" / "pyodide" / "python_stdlib.zip", target / "python_stdlib.zip")
     shutil.copy2(ROOT / "node_modules" / "pyodide" / "pyodide-lock.json", target / "pyodide-lock.json")
+    shutil.copy2(ROOT / "node_modules" / "pyodide" / "pyodide.asm.mjs", target / "pyodide.asm.mjs")
     print(fast_path(target, target, b"PK\x05\x06" + b"\0" * 18))

@@ -440,16 +440,17 @@ TIMELINE_JS = """async () => {
 
 def test_pyodides_js_is_requested_before_pyscript_calls_loadpyodide(strict_page: Any,
                                                                     probe_site: tuple[str, Path]) -> None:
-    """D106: the engine worker imports Pyodide's JS (pyodide.asm.mjs) as soon as it starts, not once
-    PyScript's worker code calls our loadPyodide; Pyodide's own import of it is answered from the worker's
-    module map (one request each)."""
+    """D106: the engine worker imports Pyodide's JS as soon as it starts, not once PyScript's worker code
+    calls our loadPyodide, which hands that module to Pyodide (one request each). D203: it is the build's
+    edited copy (pyodide.asm-<hash>.mjs); the stock pyodide.asm.mjs is not requested."""
     url, _ = probe_site
     boot_game(strict_page, url)
     timeline = strict_page.evaluate(TIMELINE_JS)  # the engine worker's: [type, file name, start (ms)]
     requested = [(name, start) for kind, name, start in timeline if kind == "resource"]
     called = [start for kind, name, start in timeline if (kind, name) == ("mark", "oriflamme:loadPyodide")]
-    asm = [start for name, start in requested if name == "pyodide.asm.mjs"]
+    asm = [start for name, start in requested if re.fullmatch(r"pyodide\.asm-[0-9a-f]{12}\.mjs", name)]
     assert len(called) == 1 and len(asm) == 1, timeline
+    assert "pyodide.asm.mjs" not in [name for name, _ in requested], requested
     assert [name for name, _ in requested].count("interpreter.js") == 1, requested
     assert asm[0] < called[0], (asm, called)
     play_one_move(strict_page)

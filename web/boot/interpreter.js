@@ -41,11 +41,16 @@ const LATER_PATH = "/lib/python_later.zip";  // where stdlib_on_demand.py looks 
 
 export const version = pyodide.version;
 
-// Pyodide's own JS (pyodide.asm.mjs, 1.2 MB) is imported by loadPyodide only, once PyScript's worker code
-// has set itself up and called it; the worker's prelude imports this module as soon as the worker starts
-// (worker-prelude.js), so its download and compilation overlap that set-up (D106). loadPyodide's own
-// import of the same URL then finds it in the worker's module map. A failure here is Pyodide's to report.
-import(new URL("pyodide.asm.mjs", indexURL).href).catch(() => {});
+// Pyodide's own JS (1.2 MB), as the build edited it (D203: its dynamic linker makes the main module's GOT
+// entries only when a side module is loaded; scripts/pyodide_edits.py): pyodide.asm-<hash>.mjs, beside the
+// stock pyodide.asm.mjs (which the bare benchmark page loads, and an unbuilt tree). The memory snapshot is
+// made with this very file (its function pointers are its linker's table slots). loadPyodide gets its
+// module factory (`createPyodideModule`) instead of importing the stock file. The worker's prelude imports
+// this module as soon as the worker starts (worker-prelude.js), so the JS's download and compilation
+// overlap PyScript's set-up (D106).
+const ASM = "@PYODIDE_ASM@";
+const asmModule = import(new URL(ASM.startsWith("@") ? "pyodide.asm.mjs" : ASM, indexURL).href);
+asmModule.catch(() => {});  // (a failure is reported by the boot that awaits it)
 
 // The compiled packages in the zip win over what PyScript writes into the cwd ("" stays on the path, last);
 // the rest of the stdlib comes on demand.
@@ -133,7 +138,8 @@ export async function loadPyodide(options = {}) {
   performance.mark("oriflamme:loadPyodide");  // (for a boot's timeline, and tests: Pyodide's JS came before)
   const early = globalThis.oriflammeEarly || {};  // what the page prepared (worker-prelude.js)
   const lock = LOCK.startsWith("@") ? {} : { lockFileContents: LOCK };
-  const boot = (/** @type {{_loadSnapshot?: Promise<ArrayBuffer>}} */ extra) => withEarlyWasm(early.wasm, () => pyodide.loadPyodide({ ...options, indexURL, stdLibURL, ...lock, ...extra }));
+  const boot = (/** @type {{_loadSnapshot?: Promise<ArrayBuffer>}} */ extra) => withEarlyWasm(early.wasm, async () => pyodide.loadPyodide({
+    ...options, indexURL, stdLibURL, ...lock, ...extra, createPyodideModule: (await asmModule).default }));
   const plain = async () => {
     const py = await boot({});
     py.runPython(AFTER_BOOT);
