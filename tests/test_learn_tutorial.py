@@ -50,6 +50,7 @@ def test_the_guided_game_plays_its_script_and_its_notes_are_true(game: str) -> N
         if u["to_act_kind"] == "human":
             assert step["actor"] == guide["player"]
             assert u["legal"] == [step["action"]]  # only the taught move is offered
+            assert u["guided"] is True  # and the page is told so (the offer is no rule)
             other = [a for a in session.game.legal_actions() if a != step["action"]]
             if other:
                 assert "error" in json.loads(api.act(other[0]))
@@ -90,6 +91,7 @@ def test_the_lieux_guide_is_shorter_and_the_game_goes_on_after_it() -> None:
     while u["to_act_kind"] == "bot":
         u = json.loads(api.bot_step())
     assert not u["over"] and len(u["legal"]) > 1  # the script is over: every move is the player's again
+    assert u["guided"] is False
 
 
 def test_a_guided_game_takes_nothing_back() -> None:

@@ -57,6 +57,8 @@ def test_a_new_visitor_completes_the_guided_game_by_following_its_prompts(strict
         prompt = page.locator('[data-testid="tutorial-do"]')
         assert prompt.is_visible() and prompt.inner_text()  # the move to make, in words
         assert len(u["legal"]) == 1  # only the taught move is offered
+        if lang == "en":  # ... which teaches no rule (a Conspiracy kept hidden "cannot be revealed")
+            assert "cannot be revealed" not in page.locator('[data-testid="decision"]').inner_text()
         target = page.locator(f'{ACTIONS}[data-action="{u["legal"][0]}"]')
         assert target.count() >= 1
         if shot < 2 and lang == "en":

@@ -64,6 +64,8 @@ export interface Update<V extends BaseView = BaseView> {
   viewer: Colour | null;
   view: V;
   legal: string[];
+  /** A guided game: `legal` holds only the move it teaches, not every move the rules allow. */
+  guided?: boolean;
   to_act: Colour | null;
   to_act_kind: "human" | "bot" | null;
   action: string | null;

@@ -209,6 +209,8 @@ class Session:
             "viewer": viewer,
             "view": game.view(viewer),
             "legal": legal,
+            # a guided game offers only its taught move: `legal` says nothing then of what the rules allow
+            "guided": scripted is not None,
             "to_act": to_act,
             "to_act_kind": self.to_act_kind(),
             "action": action,

@@ -67,7 +67,7 @@ export function screen(u, ui, ctx) {
   ui.sel = settleSelection(P, view.hand || [], ui.sel);
   const you = youIn(u, u.viewer);
   const meta = {
-    viewer: you, seats: u.seats, legal, lastText: ui.lastText, flash: ui.flash, flashPos: ui.flashPos,
+    viewer: you, seats: u.seats, legal, guided: !!u.guided, lastText: ui.lastText, flash: ui.flash, flashPos: ui.flashPos,
     tokens: edition(view.edition).tokens, hint: ctx.hint,
     // the move itself (its first event), announced once; its consequences are in the log
     announce: (u.events || []).map((ev) => tell(ev, view, you)).find((x) => x) || "",

@@ -106,7 +106,9 @@ function decisionPanel(view, P, meta) {
   if (view.is_over || !d) text = t("gameOver");
   else if (mine) {
     const top = d.position && view.queue[d.position - 1] ? view.queue[d.position - 1].at(-1) : null;
-    const key = d.kind === "reveal" && !P.reveal && P.stay ? "dec.you.stayOnly" : `dec.you.${d.kind}`;
+    // Only "stay" offered means the card cannot be revealed (an Ambush) — unless a guided game offers
+    // only the move it teaches: then the sentence must not teach a rule that is not one.
+    const key = d.kind === "reveal" && !P.reveal && P.stay && !meta.guided ? "dec.you.stayOnly" : `dec.you.${d.kind}`;
     text = t(key, {
       card: top && top.card ? cardName(view.edition, top.card) : "",
       ability: d.ability ? cardName(view.edition, d.ability) : "",

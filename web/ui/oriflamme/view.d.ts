@@ -28,6 +28,7 @@ export interface TableMeta {
   viewer: Colour | null;
   seats: Seat[];
   legal: string[];
+  guided: boolean;                     // legal holds only a guided game's taught move (no rule to infer)
   lastText: string;
   flash: Colour | null;
   flashPos: number | null;
