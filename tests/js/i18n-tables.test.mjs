@@ -119,3 +119,16 @@ test("no German text puts its own article or contraction before a place's name",
     assert.deepEqual([...german.matchAll(glued)].map((m) => m[0]), [], file);
   }
 });
+
+// The guided game and the hints are read beside the table and the log: they name a token and a card with
+// the same words ("Münze", the card's own name), or a newcomer meets two names for one thing.
+test("German learning texts name tokens and the Conspiracy as the tables do", async () => {
+  const fs = await import("node:fs");
+  const conspiracy = de.cards.retail.conspiracy;
+  for (const file of ["web/ui/learntext.js", "web/ui/tutorial.js"]) {
+    const text = fs.readFileSync(new URL(`../../${file}`, import.meta.url), "utf8");
+    const german = text.slice(text.search(/\bde: \{/));
+    assert.deepEqual([...german.matchAll(/Plättchen|Verschwörung/g)].map((m) => m[0]), [], file);
+    assert.ok(german.includes(conspiracy), `${file} names the Conspiracy "${conspiracy}"`);
+  }
+});

@@ -20,8 +20,8 @@ const NOTES = {
     stay: "Your turn in the queue. A face-down card may stay hidden and gain a token (+1 on the card), or be revealed. Your Conspiracy wants tokens: keep it hidden for now.",
     ambush_bait: "Your Ambush does nothing when you reveal it. Keep it hidden: it is bait for an opponent who tries to remove it.",
     reveal: "Now reveal: you take the tokens on the card, and its ability acts — now and in every later round, while it stays on top.",
-    ambush: "Sprung! {attacker} attacked {player}'s Ambush: {player} scores 4 and the attacking card is thrown away too.",
-    eliminate: "{player} eliminated {victim}'s {card}: the card goes to the discard, its tokens are lost, and the attacker scores 1.",
+    ambush: "Sprung! {attacker} attacked {player}'s Ambush: {player} scores 4 points and the attacking card is thrown away too.",
+    eliminate: "{player} eliminated {victim}'s {card}: the card goes to the discard, its tokens are lost, and the attacker scores 1 point.",
     conspiracy: "{player}'s Conspiracy paid {amount}: twice the tokens it had gathered. Patience pays.",
     heir_unique: "{player}'s Heir earned nothing: an Heir scores only while no other face-up Heir is in the queue.",
     end: "The six rounds are over. Cards still in hand do not count. On a tie the player with more cards in the queue ranks higher — and that is you!",
@@ -50,8 +50,8 @@ const NOTES = {
     stay: "À votre carte de jouer. Une carte cachée peut rester cachée et gagner un jeton (+1 sur la carte), ou être révélée. Votre Complot aime les jetons : gardez-le caché pour l'instant.",
     ambush_bait: "Révéler votre Embuscade ne sert à rien. Gardez-la cachée : c'est un appât pour l'adversaire qui voudra la retirer.",
     reveal: "Révélez maintenant : vous prenez les jetons de la carte, et son pouvoir agit — maintenant et à chaque manche suivante, tant qu'elle reste sur le dessus.",
-    ambush: "Piégé ! {attacker} a attaqué l'Embuscade de {player} : {player} marque 4 et la carte attaquante est défaussée elle aussi.",
-    eliminate: "{player} a éliminé la carte {card} de {victim} : elle part à la défausse, ses jetons sont perdus, et l'attaquant marque 1.",
+    ambush: "Piégé ! {attacker} a attaqué l'Embuscade de {player} : {player} marque 4 points et la carte attaquante est défaussée elle aussi.",
+    eliminate: "{player} a éliminé la carte {card} de {victim} : elle part à la défausse, ses jetons sont perdus, et l'attaquant marque 1 point.",
     conspiracy: "Le Complot de {player} a rapporté {amount} : deux fois les jetons accumulés. La patience paie.",
     heir_unique: "L'Héritier de {player} n'a rien rapporté : un Héritier ne marque que s'il n'y a aucun autre Héritier face visible dans la file.",
     end: "Les six manches sont finies. Les cartes restées en main ne comptent pas. En cas d'égalité, celui qui a le plus de cartes dans la file passe devant — et c'est vous !",
@@ -75,13 +75,13 @@ const NOTES = {
     place_ends: "Deine erste Karte kommt verdeckt an den Anfang oder ans Ende der Reihe — nie in die Mitte. Niemand sonst weiß, dass es dein {card} ist.",
     place_on: "Du darfst auch eine deiner eigenen Karten abdecken: Nur die oberste Karte eines Stapels zählt, die darunter wartet geschützt, bis die obere geht.",
     resolution: "Alle haben gelegt: Die Reihe wird jetzt von ihrer ersten bis zur letzten Karte abgehandelt.",
-    opponent_stays: "{player} hat eine Karte verdeckt gelassen: Sie bekommt ein Plättchen. Was es ist, siehst du nicht — aber jedes Plättchen deutet an, dass sich Warten lohnt.",
-    stay: "Deine Karte ist dran. Eine verdeckte Karte kann verdeckt bleiben und ein Plättchen bekommen (+1 auf der Karte) oder aufgedeckt werden. Deine Verschwörung mag Plättchen: Lass sie vorerst verdeckt.",
+    opponent_stays: "{player} hat eine Karte verdeckt gelassen: Sie bekommt eine Münze. Welche Karte es ist, siehst du nicht — aber jede Münze deutet an, dass sich Warten lohnt.",
+    stay: "Deine Karte ist dran. Eine verdeckte Karte kann verdeckt bleiben und eine Münze bekommen (+1 auf der Karte) oder aufgedeckt werden. Dein Komplott mag Münzen: Lass es vorerst verdeckt.",
     ambush_bait: "Deinen Hinterhalt aufzudecken bringt nichts. Lass ihn verdeckt: Er ist ein Köder für Gegner, die ihn entfernen wollen.",
-    reveal: "Jetzt aufdecken: Du nimmst die Plättchen der Karte, und ihre Fähigkeit wirkt — jetzt und in jeder späteren Runde, solange sie oben liegt.",
-    ambush: "Zugeschnappt! {attacker} hat {player}s Hinterhalt angegriffen: {player} bekommt 4, und die angreifende Karte wird ebenfalls abgelegt.",
-    eliminate: "{player} hat {victim}s Karte {card} ausgeschaltet: Sie kommt auf die Ablage, ihre Plättchen sind verloren, und der Angreifer bekommt 1.",
-    conspiracy: "{player}s Verschwörung brachte {amount}: doppelt so viel, wie sie Plättchen gesammelt hatte. Geduld zahlt sich aus.",
+    reveal: "Jetzt aufdecken: Du nimmst die Münzen der Karte, und ihre Fähigkeit wirkt — jetzt und in jeder späteren Runde, solange sie oben liegt.",
+    ambush: "Zugeschnappt! {attacker} hat {player}s Hinterhalt angegriffen: {player} bekommt 4 Punkte, und die angreifende Karte wird ebenfalls abgelegt.",
+    eliminate: "{player} hat {victim}s Karte {card} ausgeschaltet: Sie kommt auf die Ablage, ihre Münzen sind verloren, und der Angreifer bekommt 1 Punkt.",
+    conspiracy: "{player}s Komplott brachte {amount}: doppelt so viel, wie es Münzen gesammelt hatte. Geduld zahlt sich aus.",
     heir_unique: "{player}s Erbe brachte nichts: Ein Erbe punktet nur, solange kein anderer offener Erbe in der Reihe liegt.",
     end: "Die sechs Runden sind vorbei. Karten auf der Hand zählen nicht. Bei Gleichstand liegt vorn, wer mehr Karten in der Reihe hat — und das bist du!",
     card_heir: "Ein Erbe bringt 2, wenn er wirkt — sofern er der einzige offene Erbe ist.",
@@ -115,7 +115,8 @@ const note = (key, vars) => (has(`guide:${key}`) ? t(`guide:${key}`, vars) : "")
 export function noteText(n, game, edition) {
   const N = namer(game, edition, null);
   const vars = { ...n, player: n.player ? colourName(n.player) : "", victim: colourName(n.victim || ""),
-    attacker: colourName(n.attacker || ""), card: n.card ? cardName(edition, n.card) : n.value != null ? N.card(n.value) : "" };
+    attacker: colourName(n.attacker || ""), card: n.card ? cardName(edition, n.card) : n.value != null ? N.card(n.value) : "",
+    amount: N.amount(n.amount) ?? "" };
   // A game's own wording first ("lieux.welcome"), then its kind of note ("lieux.effect" for "effect_…").
   const own = [`${game}.${n.key}`, `${game}.${n.key.split("_")[0]}`].find((k) => has(`guide:${k}`));
   return note(own || n.key, vars);
