@@ -180,22 +180,22 @@ class BeliefSampler(Sampler):
         super().__init__(view)
 
     def evidence(self, pool: list[str], slots: list[Slot]) -> list[Evidence]:
-        """Cards that stayed face down (tokens on them), most tokens first, each x weighted P(stay | x)^t."""
+        """Cards that stayed face down (tokens on them), most tokens first, each x weighted P(stay | x)^t;
+        with `classes`, every face-down card (most tokens first) by its class's measured likelihoods."""
         s = self.base
         q = s.queue
+        if self.classes:
+            out = []
+            for _, sl in sorted(((q[i][j][TOKENS], (i, j)) for i, j in slots), reverse=True):
+                cls = slot_class(s, *sl)
+                # a class not measured takes its base class's (what is being decided left out)
+                lik = CLASS_LIKELIHOOD.get(cls) or CLASS_LIKELIHOOD.get(cls.partition(" / ")[0], {})
+                out.append((sl, {x: max(FLOOR, lik.get(x, 1.0)) for x in set(pool)}))
+            return out
         if s.ed.tokens or not self.read_stays:
             counts = [(q[i][j][TOKENS], (i, j)) for i, j in slots]
         else:
             counts = [(least_stays(s, i, j), (i, j)) for i, j in slots]
-        if self.classes:
-            table = CLASS_LIKELIHOOD
-            ranked = sorted(((q[i][j][TOKENS], (i, j)) for i, j in slots), reverse=True)
-            out = []
-            for _, sl in ranked:
-                cls = slot_class(s, *sl)
-                lik = table.get(cls) or table.get(cls.partition(" / ")[0], {})  # unmeasured: its base class
-                out.append((sl, {x: max(FLOOR, lik.get(x, 1.0)) for x in set(pool)}))
-            return out
         marked = sorted(((t, sl) for t, sl in counts if t > 0), reverse=True)
         default = 0.15 if s.ed.tokens else FLOOR
         chance = {x: max(FLOOR, self.chance.get(x, default)) for x in set(pool)}
