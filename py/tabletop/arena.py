@@ -47,6 +47,11 @@ def entry_names(bots: list[str]) -> list[str]:
     return out
 
 
+def entry_level(name: str) -> str:
+    """The entry an `entry_names` label numbers: `hard#2` is `hard`."""
+    return name.partition("#")[0]
+
+
 def make_entry(spec: Any, entry: str, seed: int, budget_ms: float | None, iterations: int | None,
                cpu_clock: bool) -> Any:
     """The bot for one line-up entry: `level[:name=value...][@N]` (a number parameter, or a switch 0/1)."""

@@ -20,6 +20,13 @@ class GameResult:
     seats: dict[str, str] | None = None  # entry -> the colour it played
     actions: list[str] | None = None  # the game's actions in order: it replays from its deal's seed
 
+    def replayable(self, tool: str) -> tuple[dict[str, str], list[str]]:
+        """(seats, actions) for a tool that replays the game; a line logged before the arena kept them is
+        refused in words."""
+        if self.actions is None or self.seats is None:
+            raise ValueError(f"{tool}: a log line without actions (logged before the arena kept them)")
+        return self.seats, self.actions
+
 
 @dataclass(frozen=True)
 class Summary:

@@ -13,16 +13,11 @@ from __future__ import annotations
 import sys
 from collections import Counter, defaultdict
 
-from tabletop.arena import read_logs
+from tabletop.arena import entry_level, read_logs
 from tabletop.arena_stats import GameResult
 
 from ..game import new_game
 from ..state import NAME, OWNER, TOKENS, UP
-
-
-def level(entry: str) -> str:
-    """The entry without its copy number: `hard#2` counts as `hard`."""
-    return entry.partition("#")[0]
 
 
 def count(edition: str, results: list[GameResult]) -> tuple[int, dict[str, Counter[str]],
@@ -32,12 +27,11 @@ def count(edition: str, results: list[GameResult]) -> tuple[int, dict[str, Count
     shots: dict[str, Counter[tuple[int, str]]] = defaultdict(Counter)
     games = 0
     for r in results:
-        if r.actions is None or r.seats is None:
-            raise ValueError("ambushes: a log line without actions (logged before the arena kept them)")
-        g = new_game(edition, len(r.seats), seed=r.deal)
-        entry = {c: level(e) for e, c in r.seats.items()}
+        seats, actions = r.replayable("ambushes")
+        g = new_game(edition, len(seats), seed=r.deal)
+        entry = {c: entry_level(e) for e, c in seats.items()}
         games += 1
-        for a in r.actions:
+        for a in actions:
             choices = len(g.legal_actions())
             if a.startswith("eliminate ") and choices > 1:
                 target = g.state.queue[int(a.split()[1]) - 1][-1]
@@ -59,7 +53,7 @@ def main(argv: list[str]) -> None:
         raise SystemExit(__doc__)
     games, hits, shots = count(argv[0], read_logs(argv[1:]))
     print(f"{games} games")
-    seats = Counter(level(e) for r in read_logs(argv[1:]) for e in (r.seats or {}))
+    seats = Counter(entry_level(e) for r in read_logs(argv[1:]) for e in (r.seats or {}))
     for who, c in sorted(hits.items()):
         per_game = c["hits"] / max(1, seats[who])
         print(f"{who}: {c['hits']} opponents' Ambushes triggered, {per_game:.2f} a game per seat; "

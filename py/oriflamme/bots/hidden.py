@@ -24,7 +24,7 @@ from collections import Counter, defaultdict
 from collections.abc import Callable
 from typing import Any
 
-from tabletop.arena import read_logs
+from tabletop.arena import entry_level, read_logs
 from tabletop.arena_stats import GameResult
 
 from ..belief import CLASS_LIKELIHOOD, BeliefSampler, slot_class
@@ -46,11 +46,10 @@ def measure(edition: str, level: str, results: list[GameResult], samplers: Sampl
     calib: dict[str, dict[str, list[float]]] = defaultdict(lambda: defaultdict(lambda: [0.0, 0.0, 0.0]))
     rng = random.Random(1)
     for r in results:
-        if r.actions is None or r.seats is None:
-            raise ValueError("hidden: a log line without actions")
-        g = new_game(edition, len(r.seats), seed=r.deal)
-        watched = {c for e, c in r.seats.items() if e.partition("#")[0] == level}
-        for a in r.actions:
+        seats, actions = r.replayable("hidden")
+        g = new_game(edition, len(seats), seed=r.deal)
+        watched = {c for e, c in seats.items() if entry_level(e) == level}
+        for a in actions:
             actor = g.to_act
             legal = g.legal_actions()
             if actor is not None and len(legal) > 1:

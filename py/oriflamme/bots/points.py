@@ -23,14 +23,13 @@ STOLEN = "stolen"  # what opponents' Spies took (negative)
 
 def points_by_reason(edition: str, r: GameResult) -> dict[str, dict[str, int]]:
     """Replays one logged game: entry -> reason -> points (they add up to its final score)."""
-    if r.actions is None or r.seats is None:
-        raise ValueError("points: a log line without actions (logged before the arena kept them)")
-    g = new_game(edition, len(r.seats), seed=r.deal)
-    entry = {c: e for e, c in r.seats.items()}
-    out: dict[str, dict[str, int]] = {e: defaultdict(int) for e in r.seats}
+    seats, actions = r.replayable("points")
+    g = new_game(edition, len(seats), seed=r.deal)
+    entry = {c: e for e, c in seats.items()}
+    out: dict[str, dict[str, int]] = {e: defaultdict(int) for e in seats}
     for c, v in g.scores.items():
         out[entry[c]][START] += v
-    for a in r.actions:
+    for a in actions:
         for ev in g.play(a):
             if ev["type"] == "gained":
                 out[entry[ev["player"]]][ev["reason"]] += ev["amount"]

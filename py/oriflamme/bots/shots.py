@@ -15,7 +15,7 @@ import sys
 from collections import Counter
 from typing import Any
 
-from tabletop.arena import read_logs
+from tabletop.arena import entry_level, read_logs
 
 from ..belief import BeliefSampler
 from ..game import Game, new_game
@@ -72,11 +72,10 @@ def main(argv: list[str]) -> None:
     logged: Counter[str] = Counter()
     decisions = 0
     for r in read_logs(argv[2:]):
-        if r.actions is None or r.seats is None:
-            raise ValueError("shots: a log line without actions")
-        g = new_game("retail", len(r.seats), seed=r.deal)
-        mine = {c for e, c in r.seats.items() if e.partition("#")[0] == level}
-        for a in r.actions:
+        seats, actions = r.replayable("shots")
+        g = new_game("retail", len(seats), seed=r.deal)
+        mine = {c for e, c in seats.items() if entry_level(e) == level}
+        for a in actions:
             legal = g.legal_actions()
             if a.startswith("eliminate ") and len(legal) > 1 and g.to_act in mine:
                 kinds = {target_kind(g, x) for x in legal}
