@@ -9,11 +9,15 @@
 // (the memory image, transferred)}, {absent: "snapshot"} (no earlier visit kept it: the first visit boots
 // without it, never downloading it first), or {failed: "wasm" | "snapshot", error}. Then it closes.
 // The wasm is this worker's own download (D130), its 9.6 MB never pass the page's thread. It comes, first
-// found first (D200, D201): the copy an earlier visit kept (Cache Storage, inflated: a return visit
-// decodes nothing; looked for when job.packedFirst, D221); from a remote host or the service worker (job.packedFirst), the zstd file inflated while it streams in (2.9 MB
-// on the wire instead of 3.5 MB of gzip; V8 compiles the plain bytes as they come out of the decoder);
-// else, or when that file fails (missing, corrupt, a decoder that will not load), the plain file (the compressed one again if the plain one cannot be had:
-// offline, the service worker holds only that). Whatever it compiled, it keeps for the next visits.
+// found first (D200, D201):
+// - the copy an earlier visit kept (Cache Storage, inflated: a return visit decodes nothing), looked for
+//   only when job.packedFirst (D221);
+// - from a remote host or the service worker (job.packedFirst), the zstd file inflated while it streams
+//   in (2.9 MB on the wire instead of 3.5 MB of gzip; V8 compiles the plain bytes as the decoder yields
+//   them);
+// - else, or when that file fails (missing, corrupt, a decoder that will not load), the plain file; the
+//   compressed one again if the plain one cannot be had (offline: the service worker holds only that).
+// Whatever it compiled, it keeps for the next visits.
 // Closing drops Chromium's write of the compiled code to the visitor's code cache (D160: staying open was
 // tried and not kept).
 
@@ -105,10 +109,9 @@ async function compileWasm(job) {
  * Keep the wasm's plain bytes for the next visits (an older Pyodide's are dropped).
  * @param {Cache} cache
  * @param {string} url
- * @param {Blob | Response} bytes
+ * @param {Blob | Response} bytes (a response only when it was ok)
  */
 async function keep(cache, url, bytes) {
-  if (bytes instanceof Response && !bytes.ok) return;
   for (const old of await cache.keys()) if (old.url !== url) await cache.delete(old);
   await cache.put(url, bytes instanceof Response ? bytes
     : new Response(bytes, { headers: { "Content-Type": "application/wasm" } }));
