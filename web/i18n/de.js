@@ -5,15 +5,15 @@ const retailCards = {
 };
 
 const retailAbilities = {
-  archer: "Dauerhaft. Entfernt die oberste Karte an einem Ende der Reihe (erste oder letzte) – auch sich selbst oder eine eigene. Du erhältst 1 für das Entfernen.",
-  soldier: "Dauerhaft. Entfernt eine oberste Karte direkt daneben – eine eigene, wenn sonst keine da ist. Du erhältst 1 für das Entfernen.",
+  archer: "Dauerhaft. Entfernt die oberste Karte an einem Ende der Reihe (erste oder letzte) – auch sich selbst oder eine eigene. Du erhältst 1 Punkt für das Entfernen.",
+  soldier: "Dauerhaft. Entfernt eine oberste Karte direkt daneben – eine eigene, wenn sonst keine da ist. Du erhältst 1 Punkt für das Entfernen.",
   spy: "Dauerhaft. Nimmt 1 Punkt vom Vorrat einer Familie, die eine oberste Karte daneben hat. Wählst du dich selbst, ändert sich nichts.",
-  heir: "Dauerhaft. Bringt 2, außer eine andere offene oberste Karte der Reihe trägt denselben Namen.",
-  assassination: "Einmalig. Entfernt eine beliebige andere oberste Karte der Reihe (du erhältst 1) und kommt dann auf deinen Ablagestapel.",
+  heir: "Dauerhaft. Bringt 2 Punkte, außer eine andere offene oberste Karte der Reihe trägt denselben Namen.",
+  assassination: "Einmalig. Entfernt eine beliebige andere oberste Karte der Reihe (du erhältst 1 Punkt) und kommt dann auf deinen Ablagestapel.",
   decree: "Einmalig. Verschiebt eine andere oberste Karte samt Münzen an eine neue Stelle der Reihe (zwischen zwei Stapel oder an ein Ende) und kommt dann auf deinen Ablagestapel.",
-  lord: "Dauerhaft. Bringt 1, plus 1 für jede benachbarte oberste Karte deiner Familie (höchstens 3).",
+  lord: "Dauerhaft. Bringt 1 Punkt, plus 1 für jede benachbarte oberste Karte deiner Familie (höchstens 3 Punkte).",
   shapeshifter: "Dauerhaft. Nutzt den Effekt einer benachbarten offenen obersten Karte (nie einer anderen Formwandlerin), als wäre sie diese Karte, behält aber ihren Namen.",
-  ambush: "Einmalig. Deckst du ihn selbst auf: Seine Münzen gehen verloren, du erhältst 1. Entfernt ihn eine gegnerische Karte: du erhältst 4 und die angreifende Karte wird ebenfalls abgelegt. Entfernt ihn deine eigene Karte: du erhältst 1.",
+  ambush: "Einmalig. Deckst du ihn selbst auf: Seine Münzen gehen verloren, du erhältst 1 Punkt. Entfernt ihn eine gegnerische Karte: du erhältst 4 Punkte und die angreifende Karte wird ebenfalls abgelegt. Entfernt ihn deine eigene Karte: du erhältst 1 Punkt.",
   conspiracy: "Einmalig. Beim Aufdecken erhältst du doppelt so viele Punkte, wie Münzen darauf liegen; dann kommt es auf deinen Ablagestapel.",
 };
 
@@ -37,19 +37,19 @@ export default {
     pegasus: {
       ...retailAbilities,
       decree: "Einmalig. Verschiebt eine andere oberste Karte samt Münzen an eine neue Stelle der Reihe – oder auf einen Stapel, dessen oberste Karte dieselbe Farbe hat – und kommt dann auf deinen Ablagestapel.",
-      ambush: "Einmalig. Deckst du ihn selbst auf: Seine Münzen gehen verloren, du erhältst 1. Entfernt ihn eine gegnerische Karte: du erhältst 4 (der Angreifer bleibt liegen). Entfernt ihn deine eigene Karte: du erhältst 1.",
+      ambush: "Einmalig. Deckst du ihn selbst auf: Seine Münzen gehen verloren, du erhältst 1 Punkt. Entfernt ihn eine gegnerische Karte: du erhältst 4 Punkte (der Angreifer bleibt liegen). Entfernt ihn deine eigene Karte: du erhältst 1 Punkt.",
     },
     prototype: {
-      archer: "Entfernt die erste oder letzte oberste Karte der Reihe, nachdem sie aufgedeckt wurde. Bringt 1, wenn sie einem Gegner gehörte.",
+      archer: "Entfernt die erste oder letzte oberste Karte der Reihe, nachdem sie aufgedeckt wurde. Bringt 1 Punkt, wenn sie einem Gegner gehörte.",
       assassin: "Zeigt auf zwei andere oberste Karten und deckt sie auf. Tragen sie denselben Namen, werden beide entfernt.",
-      soldier: "Entfernt eine benachbarte oberste Karte, nachdem sie aufgedeckt wurde. Bringt 1, wenn sie einem Gegner gehörte.",
+      soldier: "Entfernt eine benachbarte oberste Karte, nachdem sie aufgedeckt wurde. Bringt 1 Punkt, wenn sie einem Gegner gehörte.",
       spy: "Nimmt 1 Punkt von einem Spieler, der eine oberste Karte daneben hat.",
-      heir: "Bringt 2, außer eine andere offene oberste Karte trägt denselben Namen.",
+      heir: "Bringt 2 Punkte, außer eine andere offene oberste Karte trägt denselben Namen.",
       mercenaries: "Entfernen eine beliebige andere oberste Karte (zuerst aufgedeckt), danach gehen die Söldner selbst.",
-      queen: "Liegt neben ihr ein Stapel aus zwei oder mehr Karten, wird sie entfernt; sonst bringt sie 2.",
-      lord: "Bringt 1, plus 1 für jede benachbarte oberste Karte deiner Farbe.",
+      queen: "Liegt neben ihr ein Stapel aus zwei oder mehr Karten, wird sie entfernt; sonst bringt sie 2 Punkte.",
+      lord: "Bringt 1 Punkt, plus 1 für jede benachbarte oberste Karte deiner Farbe.",
       shapeshifter: "Zeigt auf eine benachbarte oberste Karte (und deckt sie auf) und nutzt deren Effekt vom Platz der Formwandlerin aus.",
-      ambush: "Ein Ereignis, das sein Besitzer nie aufdecken kann. Zeigt eine andere Karte darauf, werden diese Karte und der Hinterhalt entfernt; gehörte sie einem Gegner, erhält der Besitzer des Hinterhalts 3.",
+      ambush: "Ein Ereignis, das sein Besitzer nie aufdecken kann. Zeigt eine andere Karte darauf, werden diese Karte und der Hinterhalt entfernt; gehörte sie einem Gegner, erhält der Besitzer des Hinterhalts 3 Punkte.",
     },
   },
   rules: {

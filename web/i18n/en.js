@@ -5,16 +5,16 @@ const retailCards = {
 };
 
 const retailAbilities = {
-  archer: "Lasting. Removes the top card at one end of the queue (first or last) — even itself or one of yours. You score 1 for the removal.",
-  soldier: "Lasting. Removes a top card right next to it — one of yours if nothing else is there. You score 1 for the removal.",
+  archer: "Lasting. Removes the top card at one end of the queue (first or last) — even itself or one of yours. You score 1 point for the removal.",
+  soldier: "Lasting. Removes a top card right next to it — one of yours if nothing else is there. You score 1 point for the removal.",
   spy: "Lasting. Takes 1 point from the pile of a player who has a top card next to it. Picking yourself changes nothing.",
-  heir: "Lasting. Scores 2, unless another face-up top card in the queue has the same name.",
-  assassination: "One use. Removes any other top card in the queue (you score 1), then goes to your discard.",
+  heir: "Lasting. Scores 2 points, unless another face-up top card in the queue has the same name.",
+  assassination: "One use. Removes any other top card in the queue (you score 1 point), then goes to your discard.",
   decree: "One use. Moves another top card, tokens and all, to a new place in the queue (between two stacks or at an end), then goes to your discard.",
-  lord: "Lasting. Scores 1, plus 1 for each neighbouring top card of your family (3 at most).",
+  lord: "Lasting. Scores 1 point, plus 1 for each neighbouring top card of your family (3 points at most).",
   shapeshifter: "Lasting. Uses the ability of a neighbouring face-up top card (never another Shapeshifter) as if it were that card, keeping its own name.",
-  ambush: "One use. If you reveal it: its tokens are lost and you score 1. If an opponent's card removes it: you score 4 and the attacking card is discarded too. If your own card removes it: you score 1.",
-  conspiracy: "One use. When revealed you score twice the tokens lying on it, then it goes to your discard.",
+  ambush: "One use. If you reveal it: its tokens are lost and you score 1 point. If an opponent's card removes it: you score 4 points and the attacking card is discarded too. If your own card removes it: you score 1 point.",
+  conspiracy: "One use. When revealed you score 2 points for each token lying on it, then it goes to your discard.",
 };
 
 /** @type {import("./index.js").Texts} */
@@ -37,19 +37,19 @@ export default {
     pegasus: {
       ...retailAbilities,
       decree: "One use. Moves another top card, tokens and all, to a new place in the queue — or on top of a stack whose top card has the same colour — then goes to your discard.",
-      ambush: "One use. If you reveal it: its tokens are lost and you score 1. If an opponent's card removes it: you score 4 (the attacker stays). If your own card removes it: you score 1.",
+      ambush: "One use. If you reveal it: its tokens are lost and you score 1 point. If an opponent's card removes it: you score 4 points (the attacker stays). If your own card removes it: you score 1 point.",
     },
     prototype: {
-      archer: "Removes the first or the last top card of the queue, turning it face up first. Scores 1 if it was an opponent's.",
+      archer: "Removes the first or the last top card of the queue, turning it face up first. Scores 1 point if it was an opponent's.",
       assassin: "Points at two other top cards, turning them face up. If they have the same name, both are removed.",
-      soldier: "Removes a neighbouring top card, turning it face up first. Scores 1 if it was an opponent's.",
+      soldier: "Removes a neighbouring top card, turning it face up first. Scores 1 point if it was an opponent's.",
       spy: "Takes 1 point from a player who has a top card next to it.",
-      heir: "Scores 2, unless another face-up top card has the same name.",
+      heir: "Scores 2 points, unless another face-up top card has the same name.",
       mercenaries: "Removes any other top card (turned face up first), then the Mercenaries leave too.",
-      queen: "If a stack of two or more cards stands next to her, she is removed; otherwise she scores 2.",
-      lord: "Scores 1, plus 1 for each neighbouring top card of your colour.",
+      queen: "If a stack of two or more cards stands next to her, she is removed; otherwise she scores 2 points.",
+      lord: "Scores 1 point, plus 1 for each neighbouring top card of your colour.",
       shapeshifter: "Points at a neighbouring top card (turning it face up) and uses its ability from the Shapeshifter's place.",
-      ambush: "An event its owner can never reveal. When another card points at it, that card and the Ambush are both removed; if it was an opponent's card, the Ambush's owner scores 3.",
+      ambush: "An event its owner can never reveal. When another card points at it, that card and the Ambush are both removed; if it was an opponent's card, the Ambush's owner scores 3 points.",
     },
   },
   rules: {

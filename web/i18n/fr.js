@@ -5,16 +5,16 @@ const retailCards = {
 };
 
 const retailAbilities = {
-  archer: "Durable. Retire la carte du dessus à un bout de la file (la première ou la dernière), même lui-même ou l'une des vôtres. Vous marquez 1 pour ce retrait.",
-  soldier: "Durable. Retire une carte du dessus juste à côté de lui, l'une des vôtres s'il n'y a rien d'autre. Vous marquez 1 pour ce retrait.",
+  archer: "Durable. Retire la carte du dessus à un bout de la file (la première ou la dernière), même lui-même ou l'une des vôtres. Vous marquez 1 point pour ce retrait.",
+  soldier: "Durable. Retire une carte du dessus juste à côté de lui, l'une des vôtres s'il n'y a rien d'autre. Vous marquez 1 point pour ce retrait.",
   spy: "Durable. Prend 1 point dans la réserve personnelle d'un joueur qui a une carte du dessus à côté de lui. Vous choisir vous-même ne change rien.",
-  heir: "Durable. Rapporte 2, sauf si une autre carte visible du dessus de la file porte le même nom.",
-  assassination: "Usage unique. Retire n'importe quelle autre carte du dessus de la file (vous marquez 1), puis part dans votre défausse.",
+  heir: "Durable. Rapporte 2 points, sauf si une autre carte visible du dessus de la file porte le même nom.",
+  assassination: "Usage unique. Retire n'importe quelle autre carte du dessus de la file (vous marquez 1 point), puis part dans votre défausse.",
   decree: "Usage unique. Déplace une autre carte du dessus, avec ses jetons, à un nouvel endroit de la file (entre deux piles ou à un bout), puis part dans votre défausse.",
-  lord: "Durable. Rapporte 1, plus 1 par carte voisine du dessus de votre famille (3 au plus).",
+  lord: "Durable. Rapporte 1 point, plus 1 par carte voisine du dessus de votre famille (3 points au plus).",
   shapeshifter: "Durable. Utilise la capacité d'une carte voisine visible du dessus (jamais un autre Changeforme) comme s'il était cette carte, en gardant son propre nom.",
-  ambush: "Usage unique. Si vous la révélez : ses jetons sont perdus et vous marquez 1. Si une carte adverse la retire : vous marquez 4 et la carte attaquante est défaussée aussi. Si votre propre carte la retire : vous marquez 1.",
-  conspiracy: "Usage unique. Révélé, il vous rapporte le double des jetons posés dessus, puis part dans votre défausse.",
+  ambush: "Usage unique. Si vous la révélez : ses jetons sont perdus et vous marquez 1 point. Si une carte adverse la retire : vous marquez 4 points et la carte attaquante est défaussée aussi. Si votre propre carte la retire : vous marquez 1 point.",
+  conspiracy: "Usage unique. Révélé, il vous rapporte 2 points par jeton posé dessus, puis part dans votre défausse.",
 };
 
 /** @type {import("./index.js").Texts} */
@@ -37,19 +37,19 @@ export default {
     pegasus: {
       ...retailAbilities,
       decree: "Usage unique. Déplace une autre carte du dessus, avec ses jetons, à un nouvel endroit de la file — ou sur une pile dont la carte du dessus a la même couleur — puis part dans votre défausse.",
-      ambush: "Usage unique. Si vous la révélez : ses jetons sont perdus et vous marquez 1. Si une carte adverse la retire : vous marquez 4 (l'attaquant reste). Si votre propre carte la retire : vous marquez 1.",
+      ambush: "Usage unique. Si vous la révélez : ses jetons sont perdus et vous marquez 1 point. Si une carte adverse la retire : vous marquez 4 points (l'attaquant reste). Si votre propre carte la retire : vous marquez 1 point.",
     },
     prototype: {
-      archer: "Retire la première ou la dernière carte du dessus de la file, après l'avoir retournée. Marque 1 si elle était adverse.",
+      archer: "Retire la première ou la dernière carte du dessus de la file, après l'avoir retournée. Marque 1 point si elle était adverse.",
       assassin: "Désigne deux autres cartes du dessus et les retourne. Si elles portent le même nom, les deux sont retirées.",
-      soldier: "Retire une carte voisine du dessus, après l'avoir retournée. Marque 1 si elle était adverse.",
+      soldier: "Retire une carte voisine du dessus, après l'avoir retournée. Marque 1 point si elle était adverse.",
       spy: "Prend 1 point à un joueur qui a une carte du dessus à côté de lui.",
-      heir: "Rapporte 2, sauf si une autre carte visible du dessus porte le même nom.",
+      heir: "Rapporte 2 points, sauf si une autre carte visible du dessus porte le même nom.",
       mercenaries: "Retire n'importe quelle autre carte du dessus (retournée d'abord), puis les Mercenaires partent aussi.",
-      queen: "Si une pile de deux cartes ou plus est à côté d'elle, elle est retirée ; sinon elle rapporte 2.",
-      lord: "Rapporte 1, plus 1 par carte voisine du dessus de votre couleur.",
+      queen: "Si une pile de deux cartes ou plus est à côté d'elle, elle est retirée ; sinon elle rapporte 2 points.",
+      lord: "Rapporte 1 point, plus 1 par carte voisine du dessus de votre couleur.",
       shapeshifter: "Désigne une carte voisine du dessus (en la retournant) et utilise sa capacité depuis la place du Changeforme.",
-      ambush: "Événement que son propriétaire ne peut jamais révéler. Quand une autre carte la désigne, cette carte et l'Embuscade sont retirées ; si c'était une carte adverse, le propriétaire de l'Embuscade marque 3.",
+      ambush: "Événement que son propriétaire ne peut jamais révéler. Quand une autre carte la désigne, cette carte et l'Embuscade sont retirées ; si c'était une carte adverse, le propriétaire de l'Embuscade marque 3 points.",
     },
   },
   rules: {
