@@ -79,3 +79,17 @@ test("a player who walks into their own Ambush is told so, not sprung on by them
   }
   await setLang("en");
 });
+
+test("a decisive moment says from where the winner leads, even when the step's gain is another player's", async () => {
+  const { momentText } = await import("../../web/ui/review.js");
+  const N = namer("oriflamme", "retail", "red");
+  // Blue's gain is the step's biggest effect; Green, the winner, is ahead from that step to the end.
+  const m = { step: 30, round: 5, actor: "blue", decisive: true, leader: "green",
+    effect: { kind: "gain", player: "blue", amount: 3 } };
+  for (const [code, end] of [["en", /^Round 5: Blue .* — from here on, Green leads to the end$/],
+    ["fr", /^Manche 5 : Bleu .* — dès lors, Vert mène jusqu'à la fin$/], ["de", /^Runde 5: Blau .* — ab hier führt Grün bis zum Ende$/]]) {
+    await setLang(/** @type {string} */ (code));
+    assert.match(momentText(m, N), /** @type {RegExp} */ (end));
+  }
+  await setLang("en");
+});
