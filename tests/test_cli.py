@@ -122,6 +122,25 @@ def test_play_lieux() -> None:
     assert rc == 0 and "═══ Game over ═══" in out and "Traceback" not in out
 
 
+
+HINTED = re.compile(r"Hint \((\w+) bot, from what you can see\): (\d+)\) ([^.]+)\.")
+
+
+@pytest.mark.parametrize("game", ["oriflamme", "lieux"])
+def test_hint_names_one_of_the_offered_actions_and_plays_nothing(game: str) -> None:
+    pytest.importorskip(game)
+    rc, out = run(["play", "--game", game, "--seed", "5", "--bots", "random"], "hint\n1\nhint\n1\nquit\n")
+    assert rc == 0 and "Traceback" not in out
+    asked = out.split("Your options:")[1:]  # each decision's option list, then what was typed there
+    hinted = [HINTED.search(block) for block in asked[:2]]
+    assert all(hinted), out
+    for block, m in zip(asked[:2], hinted, strict=True):
+        assert m is not None and m.group(1) == registry.get(game).levels[-1]  # the strongest level
+        assert f"{m.group(2)}) {m.group(3)}" in block.split("Hint (")[0]  # listed under that number
+    # asking for a hint is not a move: the first decision's action was the one typed after it
+    assert out.count("Your options:") == 3
+
+
 # ---------------------------------------------------------------- simulate
 
 def test_simulate_prints_statistics() -> None:

@@ -11,7 +11,7 @@ import argparse
 from pathlib import Path
 from typing import Any, TextIO
 
-from .. import registry
+from .. import hints, registry
 from ..errors import IllegalAction, quote
 from ..terminal import Style
 from .options import add_game_arguments, game_options
@@ -20,7 +20,10 @@ from .tables import draw, draw_all, log_lines, ranking_lines, seat_colours, star
 
 HELP = """Commands: a number from the list, or the action text (e.g. 'reveal', 'place spy last');
   a unique beginning of an action is enough. 'board' redraws the table, 'log' shows the whole log,
-  'help' this text, 'quit' leaves the game."""
+  'hint' asks the strongest bot what it would play from your view, 'help' this text,
+  'quit' leaves the game."""
+
+HINT_BUDGET_MS = 600  # as the browser's Hint: the strongest bot's thinking time
 
 
 class Quit(Exception):
@@ -136,6 +139,9 @@ class Session:
                 for line in self.log[c]:
                     self.say("  " + line)
                 continue
+            if low == "hint":
+                self.say(self.hint(c, legal))
+                continue
             action = self.parse(low, legal)
             if action is None:
                 continue
@@ -146,6 +152,21 @@ class Session:
                 self.say(f"Not a legal action here: {quote(e.action)} — {e.reason}.")
                 continue
             return
+
+    def hint(self, c: str, legal: list[str]) -> str:
+        """The strongest level's choice from `c`'s view only (as the browser's Hint), with the score changes
+        it is sure of — the same on every deal of the hidden cards tried."""
+        spec = registry.get(self.g.game)
+        view = self.g.view(c)
+        bot = spec.make_bot(spec.levels[-1], seed=hints.view_seed(view), budget_ms=HINT_BUDGET_MS)
+        choice = bot.choose(view, legal)
+        number = legal.index(choice) + 1
+        text = f"Hint ({spec.levels[-1]} bot, from what you can see): {number}) {choice}."
+        if spec.explainer is None:
+            return text
+        points = hints.explain(spec, view, choice)["points"]
+        sure = [f"{'you' if who == c else who} {d:+d}" for who, d in points.items() if d]
+        return text + (f" Sure to change the scores: {', '.join(sure)}." if sure else "")
 
     def parse(self, low: str, legal: list[str]) -> str | None:
         """The legal action meant by the input, or None after saying what is wrong."""
