@@ -642,3 +642,132 @@ def test_the_shots_replay_lets_the_expert_choose_with_each_model() -> None:
     assert got["known"] == Counter({"conspiracy": 2})
     s = KnownSampler(g.view("red"), g.state).sample(random.Random(1))
     assert [s.queue[i][0][0] for i in (1, 3)] == ["ambush", "conspiracy"]
+
+
+def _first_round_stayer() -> Game:
+    """Round 2, red's Soldier must eliminate a neighbour: green's card (the leader's) that went down in
+    the first round and stayed twice, or blue's card placed this round, whose turn is still to come.
+    The hard bots never open with their Ambush: green's card is its Conspiracy; blue's is the Ambush."""
+    return retail_position(2, [[card("conspiracy", "green", tokens=2)], [card("soldier", "red", True)],
+                               [card("ambush", "blue")], [card("heir", "red", True)],
+                               [card("lord", "blue", True)], [card("spy", "green", True)]],
+                           {"red": ["lord", "spy", "archer", "assassination", "ambush"],
+                            "blue": ["heir", "spy", "soldier", "archer", "assassination"],
+                            "green": ["heir", "lord", "soldier", "ambush", "assassination"]},
+                           {"red": 5, "blue": 5, "green": 7}, cursor=2, pending="soldier")
+
+
+def test_the_round_a_card_was_placed_is_read_from_its_tokens() -> None:
+    from oriflamme.belief import placed_round
+
+    s = _first_round_stayer().state
+    # Green's card has had its turn this round and stayed twice: placed in round 1. Blue's has had none
+    # yet this round and no token: placed in round 2. Face-up cards are not asked.
+    assert placed_round(s, 0, 0) == 1 and placed_round(s, 2, 0) == 2
+    s.phase = "placement"  # before this round's resolution, a card with one token went down last round
+    s.queue[0][0][3] = 1
+    assert placed_round(s, 0, 0) == 1
+
+
+def test_the_placed_model_deals_a_first_round_stayer_as_no_ambush() -> None:
+    """The stay model makes green's twice-stayed card the Ambush about as often as the Conspiracy; with
+    the round it went down (the hard bots open with their Heir, never their Ambush) it is the Conspiracy,
+    and every deal still shows red's view."""
+    v = _first_round_stayer().view("red")
+    rng = random.Random(3)
+    n = 600
+
+    def share(sampler: Sampler, pos: int, name: str) -> float:
+        return sum(sampler.sample(rng).queue[pos][0][0] == name for _ in range(n)) / float(n)
+
+    stays, placed = BeliefSampler(v), BeliefSampler(v, placed=True)
+    assert share(stays, 0, "ambush") > 0.3
+    assert share(placed, 0, "ambush") < 0.1 and share(placed, 0, "conspiracy") > 0.6
+    for _ in range(50):
+        assert view(placed.sample(rng), "red") == v
+
+
+def test_with_the_placed_model_the_expert_shoots_the_leaders_conspiracy_not_the_fresh_ambush() -> None:
+    g = _first_round_stayer()
+    assert g.to_act == "red" and g.legal_actions() == ["eliminate 1", "eliminate 3"]
+
+    def choices(placed_model: bool) -> set[str]:
+        out = set()
+        for s in range(3):
+            bot = make_bot("expert", seed=s, iterations=1500)
+            bot.placed_model = placed_model  # type: ignore[attr-defined]
+            out.add(bot.choose(g.view("red"), g.legal_actions()))
+        return out
+
+    assert choices(False) == {"eliminate 3"}  # the stay model fears the stayer and feeds the Ambush
+    assert choices(True) == {"eliminate 1"}
+
+
+@pytest.mark.parametrize(("edition", "players"), [("retail", 3), ("retail", 5), ("pegasus", 4)])
+def test_placed_deals_are_consistent_with_the_view(edition: str, players: int) -> None:
+    from oriflamme import new_game
+
+    rng = random.Random(players)
+    g = new_game(edition, players, seed=8)
+    while not g.is_over:
+        c = g.to_act
+        assert c is not None
+        v = g.view(c)
+        assert view(BeliefSampler(v, placed=True).sample(rng), c) == v
+        g.play(rng.choice(g.legal_actions()))
+
+
+def test_the_placement_measure_counts_every_placement_of_the_watched_seats() -> None:
+    """`bots.placed` on two random games: per round, the placed cards and a uniform choice's expectation
+    add up to the watched seats' placements, and a card never placed gets a ratio below 1."""
+    from oriflamme import new_game
+    from oriflamme.bots.placed import likelihoods, measure
+    from tabletop.arena_stats import GameResult
+
+    results = []
+    for deal in (3, 4):
+        g = new_game("retail", 3, seed=deal)
+        rng = random.Random(deal)
+        actions = []
+        while not g.is_over:
+            a = rng.choice(g.legal_actions())
+            actions.append(a)
+            g.play(a)
+        results.append(GameResult(deal, {}, [], {"me": "red", "hard": "blue", "hard#2": "green"}, actions))
+    seen, expected = measure("retail", "hard", results)
+    assert sorted(seen) == [1, 2, 3, 4, 5, 6]
+    for rnd in seen:
+        assert sum(seen[rnd].values()) == 4 == pytest.approx(sum(expected[rnd].values()))
+    table = likelihoods(seen, expected)
+    assert all(table[rnd][x] < 1 for rnd in table for x in table[rnd] if seen[rnd][x] == 0)
+
+
+def test_the_second_look_judges_every_nth_decision_of_the_level_and_splits_placements() -> None:
+    """`bots.second_look` on a random game: every 2nd decision with a choice of the `hard` seats is judged,
+    a placement the long search would make with another card or elsewhere is told apart, and the table
+    sums the signed losses per game."""
+    from oriflamme import new_game
+    from oriflamme.bots.second_look import judged, kind_of, table
+    from tabletop.arena_stats import GameResult
+
+    assert kind_of("place", "place spy first", "place lord first") == "place: card"
+    assert kind_of("place", "place spy first", "place spy on 3") == "place: side"
+    assert kind_of("place", "place spy first", "place spy first") == "place (same)"
+    assert kind_of("reveal", "stay", "reveal") == "reveal"
+    g = new_game("retail", 3, seed=5)
+    rng = random.Random(5)
+    actions, choices = [], 0
+    while not g.is_over:
+        legal = g.legal_actions()
+        choices += g.to_act in ("blue", "green") and len(legal) > 1
+        a = rng.choice(legal)
+        actions.append(a)
+        g.play(a)
+    result = GameResult(5, {}, [], {"expert": "red", "hard": "blue", "hard#2": "green"}, actions)
+    rows = list(judged("retail", "hard", 60, 2, [result]))
+    assert len(rows) == choices // 2
+    assert {r["kind"] for r in rows} >= {"place", "reveal"}
+    lines = table(rows, 1, 2).splitlines()
+    total = next(line for line in lines if line.startswith("all            all"))
+    assert int(total.split()[2]) == len(rows)
+    assert float(total.split()[-1]) == pytest.approx(sum(r["loss"] for r in rows) * 2, abs=1e-3)

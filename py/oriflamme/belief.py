@@ -165,23 +165,54 @@ _CLASS_ROWS = {  # CLASS_CARDS' likelihood ratios per class
 }
 CLASS_LIKELIHOOD = {cls: dict(zip(CLASS_CARDS, row, strict=True)) for cls, row in _CLASS_ROWS.items()}
 
+# Per round, how much more (or less) often than a uniform choice from the hand the hard bots placed each
+# card in that round (retail, 3 players, 330 ms; 1,446 placements a round in the 723 logged games of
+# docs/arena_logs/s11_*, s12_*; `python -m oriflamme.bots.placed retail hard LOGS --table`, each ratio
+# pulled towards 1 by 2 expected cards): the Heir goes down in the first round, the Ambush, the Lord and
+# the one-shots never do, the Decree is the card kept to the end. Floored at FLOOR when dealt.
+PLACED_CARDS = ("ambush", "archer", "assassination", "conspiracy", "decree", "heir", "lord", "shapeshifter",
+                "soldier", "spy")
+_PLACED_ROWS = {
+    1: (0.01, 0.87, 0.01, 1.12, 0.01, 6.31, 0.04, 0.01, 1.69, 0.01),
+    2: (0.99, 1.20, 0.51, 0.94, 0.01, 4.38, 2.00, 0.62, 2.30, 0.38),
+    3: (1.14, 1.64, 0.61, 0.79, 0.03, 1.48, 2.51, 0.81, 1.69, 0.68),
+    4: (1.50, 1.50, 0.83, 1.20, 0.02, 1.89, 1.76, 1.06, 1.29, 0.98),
+    5: (1.22, 1.40, 1.18, 0.83, 0.11, 0.90, 1.79, 1.09, 1.27, 1.62),
+    6: (1.83, 1.41, 1.64, 0.40, 0.36, 1.43, 1.42, 1.11, 1.30, 1.57),
+}
+PLACED_LIKELIHOOD = {rnd: dict(zip(PLACED_CARDS, row, strict=True)) for rnd, row in _PLACED_ROWS.items()}
+
+
+def placed_round(s: State, i: int, j: int) -> int | None:
+    """The round in which the face-down top card at (i, j) was placed, from its tokens (editions with
+    tokens: a face-down top card gets one at each of its turns, or is revealed), or None for a covered
+    card (its tokens stopped when it was covered)."""
+    q = s.queue
+    if j != len(q[i]) - 1:
+        return None
+    turn_done = s.phase == RESOLUTION and i < s.cursor
+    return min(s.round, max(1, s.round - int(q[i][j][TOKENS]) + int(turn_done)))
+
 
 class BeliefSampler(Sampler):
     """A `Sampler` whose deals put each opponent's likely stayers where cards stayed face down."""
 
     def __init__(self, view: dict[str, Any], stay_chance: dict[str, float] | None = None,
-                 read_stays: bool = False, classes: bool = False) -> None:
+                 read_stays: bool = False, classes: bool = False, placed: bool = False) -> None:
         # Set before Sampler.__init__, which asks `evidence` for its deal plans.
         if stay_chance is None:
             stay_chance = STAY_CHANCE if get_edition(view["edition"]).tokens else UNTOKENED_STAY_CHANCE
         self.chance = stay_chance
         self.read_stays = read_stays
         self.classes = classes
+        self.placed = placed
         super().__init__(view)
 
     def evidence(self, pool: list[str], slots: list[Slot]) -> list[Evidence]:
         """Cards that stayed face down (tokens on them), most tokens first, each x weighted P(stay | x)^t;
-        with `classes`, every face-down card (most tokens first) by its class's measured likelihoods."""
+        with `classes`, every face-down card (most tokens first) by its class's measured likelihoods;
+        with `placed` (editions with tokens), every face-down top card also by how often its owner would
+        have chosen x to place in the round it was placed (`PLACED_LIKELIHOOD`)."""
         s = self.base
         q = s.queue
         if self.classes:
@@ -196,9 +227,17 @@ class BeliefSampler(Sampler):
             counts = [(q[i][j][TOKENS], (i, j)) for i, j in slots]
         else:
             counts = [(least_stays(s, i, j), (i, j)) for i, j in slots]
-        marked = sorted(((t, sl) for t, sl in counts if t > 0), reverse=True)
         default = 0.15 if s.ed.tokens else FLOOR
         chance = {x: max(FLOOR, self.chance.get(x, default)) for x in set(pool)}
+        if self.placed and s.ed.tokens:
+            out = []
+            for t, sl in sorted(counts, reverse=True):
+                rnd = placed_round(s, *sl)
+                lik = PLACED_LIKELIHOOD.get(rnd, {}) if rnd is not None else {}
+                if t > 0 or lik:
+                    out.append((sl, {x: p ** t * max(FLOOR, lik.get(x, 1.0)) for x, p in chance.items()}))
+            return out
+        marked = sorted(((t, sl) for t, sl in counts if t > 0), reverse=True)
         return [(sl, {x: p ** t for x, p in chance.items()}) for t, sl in marked]
 
 
@@ -254,5 +293,6 @@ if __name__ == "__main__":
     main(sys.argv[1:])
 
 
-__all__ = ["CLASS_CARDS", "CLASS_LIKELIHOOD", "FLOOR", "STAY_CHANCE", "UNTOKENED_STAY_CHANCE",
-           "BeliefSampler", "least_stays", "slot_class", "stay_counts"]
+__all__ = ["CLASS_CARDS", "CLASS_LIKELIHOOD", "FLOOR", "PLACED_CARDS", "PLACED_LIKELIHOOD", "STAY_CHANCE",
+           "UNTOKENED_STAY_CHANCE", "BeliefSampler", "least_stays", "placed_round", "slot_class",
+           "stay_counts"]

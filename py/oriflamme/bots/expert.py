@@ -47,6 +47,10 @@ class ExpertBot(HardBot):
     # Retail: deal each face-down card by its class (tokens, where it lies, whether its turn has passed),
     # with the likelihoods measured on the hard bots (`belief.CLASS_LIKELIHOOD`) instead of the stay model.
     class_model = False
+    # Retail: also deal each face-down card by how often its owner would have chosen that card to place in
+    # the round it went down (`belief.PLACED_LIKELIHOOD`, measured on the hard bots): which card a player
+    # chose says something about it (a first-round card is the Heir far more often than an Ambush).
+    placed_model = False
 
     def __init__(self, seed: int, budget_ms: float | None = None, iterations: int | None = None,
                  cpu_clock: bool = False) -> None:
@@ -60,8 +64,9 @@ class ExpertBot(HardBot):
         return self.duel_exploration if len(view["seats"]) == 2 else self.exploration
 
     def sampler(self, view: dict[str, Any]) -> BeliefSampler:
-        return BeliefSampler(view, read_stays=self.read_stays,
-                             classes=bool(self.class_model) and view["edition"] == "retail")
+        retail = view["edition"] == "retail"
+        return BeliefSampler(view, read_stays=self.read_stays, classes=bool(self.class_model) and retail,
+                             placed=bool(self.placed_model) and retail)
 
     def root_prior(self, view: dict[str, Any], legal_actions: list[str]) -> dict[Move, float] | None:
         if self.prior_weight <= 0:

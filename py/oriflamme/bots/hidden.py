@@ -10,9 +10,10 @@ against what a uniform deal of its owner's unseen cards would expect there. Per 
 / expected is the measured likelihood ratio of that card in that class (`belief.CLASS_LIKELIHOOD`).
 Also: LEVEL's stays per card at its reveal decisions before the last round, by the tokens already on
 the card (the `belief.STAY_CHANCE` model). `--calibrate` adds, per class, the chance of an Ambush and
-the mean log-likelihood of the true card under the deals of the uniform sampler, the stay model and
-the class model (from 24 deals of each sampler at each decision); `--split` fits the classes on the even
-deals and judges them on the odd ones; `--table` prints `belief.py`'s rows.
+the mean log-likelihood of the true card under the deals of the uniform sampler, the stay model, the
+class model and the stay model with the round each card went down (`belief.PLACED_LIKELIHOOD`), from
+24 deals of each sampler at each decision; `--split` fits the classes on the even deals and judges them
+on the odd ones; `--table` prints `belief.py`'s rows.
 """
 
 from __future__ import annotations
@@ -145,7 +146,8 @@ def main(argv: list[str]) -> None:
     if "--calibrate" in flags:
         samplers = {"uniform": Sampler,
                     "stays": lambda v: BeliefSampler(v, classes=False),
-                    "classes": lambda v: BeliefSampler(v, classes=True)}
+                    "classes": lambda v: BeliefSampler(v, classes=True),
+                    "placed": lambda v: BeliefSampler(v, placed=True)}
     if "--split" in flags:  # fit on the even deals, calibrate on the odd ones
         fit = [r for r in results if r.deal % 2 == 0]
         seen, expected, _, _ = measure(edition, level, fit)

@@ -1,0 +1,75 @@
+"""Which card a player chooses to place, round by round, in logged arena games:
+`python -m oriflamme.bots.placed EDITION LEVEL LOG...` (`hard` counts `hard#2` too).
+
+Replays each game and, at every placement of a LEVEL seat, counts the card it placed against what a
+uniform choice from its hand would place (each card of the hand by its share of the hand). Per round and
+card, observed / expected is the likelihood that a player who placed a face-down card in that round chose
+that card (`belief.PLACED_LIKELIHOOD`): the hard bots place their Heir in the first round and never
+their Ambush, so a face-down card put down in the first round is rarely an Ambush. With `--table` it
+prints `belief.py`'s rows (each pulled towards 1 by `PRIOR` expected cards).
+"""
+
+from __future__ import annotations
+
+import sys
+from collections import Counter, defaultdict
+
+from tabletop.arena import entry_level, read_logs
+from tabletop.arena_stats import GameResult
+
+from ..game import new_game
+
+PRIOR = 2.0  # expected cards pulling each ratio towards 1
+
+
+def measure(edition: str, level: str, results: list[GameResult]) -> tuple[dict[int, Counter[str]],
+                                                                          dict[int, dict[str, float]]]:
+    """(round -> placed cards, round -> expected cards under a uniform choice from the hand)."""
+    seen: dict[int, Counter[str]] = defaultdict(Counter)
+    expected: dict[int, dict[str, float]] = defaultdict(lambda: defaultdict(float))
+    for r in results:
+        seats, actions = r.replayable("placed")
+        g = new_game(edition, len(seats), seed=r.deal)
+        watched = {c for e, c in seats.items() if entry_level(e) == level}
+        for a in actions:
+            c = g.to_act
+            if c in watched and a.startswith("place "):
+                hand = g.state.hands[c]
+                rnd = g.state.round
+                seen[rnd][a.split()[1]] += 1
+                for x, k in Counter(hand).items():
+                    expected[rnd][x] += k / len(hand)
+            g.play(a)
+    return seen, expected
+
+
+def likelihoods(seen: dict[int, Counter[str]], expected: dict[int, dict[str, float]],
+                prior: float = PRIOR) -> dict[int, dict[str, float]]:
+    """Per round, each card's observed / expected placements, pulled towards 1 by `prior` cards."""
+    return {rnd: {x: (seen[rnd][x] + prior) / (e + prior) for x, e in sorted(expected[rnd].items())}
+            for rnd in sorted(expected)}
+
+
+def main(argv: list[str]) -> None:
+    table = "--table" in argv
+    args = [a for a in argv if a != "--table"]
+    if len(args) < 3:
+        raise SystemExit(__doc__)
+    edition, level = args[0], args[1]
+    seen, expected = measure(edition, level, read_logs(args[2:]))
+    lik = likelihoods(seen, expected)
+    cards = sorted({x for row in expected.values() for x in row})
+    if table:
+        print("    " + ", ".join(f'"{x}"' for x in cards))
+        for rnd, row in lik.items():
+            print(f"    {rnd}: ({', '.join(f'{row.get(x, 1.0):.2f}' for x in cards)}),")
+        return
+    print(f"{level}'s placements by round: placed / expected from a uniform choice of its hand")
+    print("round " + " ".join(f"{x[:9]:>9}" for x in cards))
+    for rnd, row in lik.items():
+        print(f"{rnd:>5} " + " ".join(f"{row.get(x, 1.0):>9.2f}" for x in cards)
+              + f"   ({sum(seen[rnd].values())} placements)")
+
+
+if __name__ == "__main__":
+    main(sys.argv[1:])
