@@ -3,8 +3,9 @@ LEVEL ITERATIONS LOG...` (retail logs of `tabletop.arena --log`).
 
 Replays each game and stops at every elimination of a LEVEL seat (`hard` counts `hard#2` too) whose
 targets include an opponent's face-down Ambush and some other kind of target. There the expert chooses
-(two seeds, ITERATIONS each) with its deals drawn three ways: the stay model (`belief.STAY_CHANCE`), the
-class model (`belief.CLASS_LIKELIHOOD`), and knowing every face-down card in the queue (a bound on
+(two seeds, ITERATIONS each) with its deals drawn four ways: the stay model (`belief.STAY_CHANCE`), the
+class model (`belief.CLASS_LIKELIHOOD`), the stay model with the round each card went down
+(`belief.PLACED_LIKELIHOOD`), and knowing every face-down card in the queue (a bound on
 what any reading of the queue could buy; hands and asides stay unknown). It prints what each one shot:
 the Ambush, a Conspiracy or another face-down card, a face-up card, or one of its own.
 """
@@ -23,7 +24,7 @@ from ..sampling import Evidence, Slot
 from ..state import NAME, OWNER, UP, State
 from .expert import ExpertBot
 
-MODELS = ("stays", "classes", "known")
+MODELS = ("stays", "classes", "placed", "known")
 
 
 class KnownSampler(BeliefSampler):
@@ -58,6 +59,7 @@ def choices(g: Game, iterations: int, seeds: int = 2) -> dict[str, Counter[str]]
         for seed in range(seeds):
             bot = ExpertBot(seed, iterations=iterations)
             bot.class_model = model == "classes"
+            bot.placed_model = model == "placed"
             if model == "known":
                 bot.sampler = lambda view: KnownSampler(view, truth)  # type: ignore[method-assign]
             out[model][target_kind(g, bot.choose(v, legal))] += 1
