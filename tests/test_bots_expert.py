@@ -771,3 +771,54 @@ def test_the_second_look_judges_every_nth_decision_of_the_level_and_splits_place
     total = next(line for line in lines if line.startswith("all            all"))
     assert int(total.split()[2]) == len(rows)
     assert float(total.split()[-1]) == pytest.approx(sum(r["loss"] for r in rows) * 2, abs=1e-3)
+
+
+def test_the_cut_off_counts_a_share_of_a_face_down_conspiracy_before_the_last_round() -> None:
+    from oriflamme.bots.common import estimate, payoffs
+
+    queue = [[card("conspiracy", "red", tokens=2)], [card("lord", "blue", True)],
+             [card("spy", "green", True)]]
+    hands = {c: ["heir", "archer", "soldier", "decree"] for c in SEATS}
+    scores = {"red": 5, "blue": 5, "green": 5}
+    s = retail_position(3, queue, hands, scores, cursor=1).state  # its turn to come: 4 resolutions left
+    full, part = estimate(s)["red"], estimate(s, 0.65)["red"]
+    assert full - 5 == pytest.approx(2 * 2 + 1.4 * 3 + 0.5)
+    assert part - 5 == pytest.approx(0.65 * (full - 5))
+    assert estimate(s, 0.65)["blue"] == estimate(s)["blue"]
+    assert payoffs(s, conspiracy=0.65)["red"] < payoffs(s)["red"]
+    last = retail_position(6, queue, {c: ["heir"] for c in SEATS}, scores, cursor=1).state  # the last round
+    assert estimate(last, 0.65) == estimate(last)
+
+
+def test_counting_the_conspiracys_survival_the_expert_opens_with_its_heir() -> None:
+    """First placement of a retail game, the Heir and the Conspiracy in hand: the hand-made cut-off counts
+    a face-down Conspiracy as if it always survived to be cashed (7.5 points from the first round), and
+    the expert opens with it two times in three; the logged games score about 0.65 of that, and with
+    that share the expert opens with its Heir, as the hard bots mostly do."""
+    from oriflamme import new_game
+
+    g = new_game("retail", 3, seed=15)
+    me = g.to_act
+    assert me is not None and {"heir", "conspiracy"} <= set(g.view(me)["hand"])
+
+    def openings(survival: float) -> list[str]:
+        out = []
+        for s in range(3):
+            bot = make_bot("expert", seed=s, iterations=1500)
+            bot.conspiracy_survival = survival  # type: ignore[attr-defined]
+            out.append(bot.choose(g.view(me), g.legal_actions()).split()[1])
+        return out
+
+    assert openings(1.0).count("conspiracy") == 2
+    assert openings(0.65) == ["heir"] * 3
+
+
+def test_the_conspiracy_survival_switch_reaches_the_search() -> None:
+    bot = make_bot("expert", seed=1, iterations=10)
+    bot.conspiracy_survival = 0.65  # type: ignore[attr-defined]
+    g = _first_round_stayer()  # green's face-down Conspiracy, two tokens, round 2
+    search = bot.game(g.view("red"))  # type: ignore[attr-defined]
+    s = g.state
+    from oriflamme.bots.common import payoffs
+
+    assert search.payoffs(s) == payoffs(s, conspiracy=0.65) != payoffs(s)

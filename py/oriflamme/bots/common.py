@@ -66,8 +66,10 @@ def lasting_value(s: State, i: int, name: str, owner: str) -> float:
     return 0.3  # assassin (prototype) and anything else
 
 
-def estimate(s: State) -> dict[str, float]:
-    """A guess of each player's final score: score now plus what its cards in the queue should earn."""
+def estimate(s: State, conspiracy: float = 1.0) -> dict[str, float]:
+    """A guess of each player's final score: score now plus what its cards in the queue should earn.
+    `conspiracy` scales a face-down Conspiracy's worth before the last round: the share of it that
+    survives to be cashed (the hand-made estimate, 1.0, counts it as if it always did)."""
     est = {c: float(v) for c, v in s.scores.items()}
     if s.phase == OVER:
         return est
@@ -89,6 +91,8 @@ def estimate(s: State) -> dict[str, float]:
             t = top[TOKENS]
             if name == "conspiracy":
                 v = 2 * t + (1.4 * (k - 1) if ed.tokens else 0.0) + 0.5
+                if k > 1:
+                    v *= conspiracy
             elif name == "ambush":
                 v = 1.6
             elif name in HIDDEN_VALUE:
@@ -109,13 +113,14 @@ def utility(est: dict[str, float], me: str) -> float:
     return est[me] - 0.6 * max(others) - 0.4 * sum(others) / len(others)
 
 
-def payoffs(s: State, future: float = 1.0, growth: float = 0.0) -> dict[str, float]:
+def payoffs(s: State, future: float = 1.0, growth: float = 0.0, conspiracy: float = 1.0) -> dict[str, float]:
     """Per-player payoff in [0, 1] for search: win (shared on a tie) plus a margin bonus; at a cut-off
     a smooth function of the estimated margin. `future` weighs what the estimate adds to the scores
     now, and the margin's scale (3 points) grows by `growth` per round left after the next one, up to 2.5
     rounds: a lead early in the game decides less. Both are fitted to self-play outcomes in docs/BOTS.md;
-    the defaults are the hand-made cut-off."""
-    est = estimate(s)
+    `conspiracy` scales a face-down Conspiracy's worth (`estimate`). The defaults are the hand-made
+    cut-off."""
+    est = estimate(s, conspiracy)
     out: dict[str, float] = {}
     over = s.phase == OVER
     scale = 3.0
