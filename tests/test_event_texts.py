@@ -42,6 +42,8 @@ for (const code of ["en", "fr", "de"]) {
       : /\{\w+\}/.test(text) ? "a placeholder left"
       : /\b(undefined|null|NaN)\b|\[object/.test(text) ? "a missing value"
       : /^(ev\.|lieux:)|^[a-z_]+$/.test(text) && text !== "" ? "the key, not words"
+      : game === "oriflamme" && event.amount && !text.includes(i18n.t("pointsWords", { n: event.amount }))
+        ? "an amount without its unit"
       : null;
     if (bad) problems.push({ code, game, type: event.type, bad, text });
     else if (text) told++;

@@ -16,6 +16,8 @@ export function eventText(ev, edition, meta) {
   const card = (c) => (c ? cardName(edition, c) : t("aCard"));
   /** @type {(c: string | null | undefined) => string} */
   const named = (c) => (c ? cardName(edition, c) : t("hiddenCard"));
+  /** @type {(n: number | undefined) => string} */
+  const points = (n) => t("pointsWords", { n: n ?? 0 });
   switch (ev.type) {
     case "placed": {
       const key = `ev.placed.${ev.where}`;
@@ -29,11 +31,11 @@ export function eventText(ev, edition, meta) {
       return t("ev.token_added", { pos: ev.position, n: ev.tokens });
     case "gained": {
       const why = has(`why.${ev.reason}`) ? t(`why.${ev.reason}`) : ev.reason ? cardName(edition, ev.reason) : null;
-      return t(why ? "ev.gained.why" : "ev.gained", { player: who(ev.player), amount: ev.amount, why });
+      return t(why ? "ev.gained.why" : "ev.gained", { player: who(ev.player), amount: points(ev.amount), why });
     }
     case "stolen":
       return ev.amount
-        ? t("ev.stolen", { player: who(ev.player), victim: who(ev.victim), amount: ev.amount })
+        ? t("ev.stolen", { player: who(ev.player), victim: who(ev.victim), amount: points(ev.amount) })
         : t("ev.stolen.none", { player: who(ev.player), victim: who(ev.victim) });
     case "eliminated":
       return ev.by
