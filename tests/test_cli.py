@@ -289,3 +289,12 @@ def test_bots_hidden_choices_are_never_printed(monkeypatch: pytest.MonkeyPatch, 
         outs.append(out)
     assert outs[0] == outs[1]
     assert outs[0].count("(scripted):") >= 2
+
+
+def test_a_spy_that_picks_its_owner_is_told_that_nothing_changes() -> None:
+    say = registry.get("oriflamme").renderer.event
+    spied = {"type": "stolen", "player": "red", "amount": 0, "score": 3}
+    mine = say({**spied, "victim": "red", "victim_score": 3})
+    empty = say({**spied, "victim": "blue", "victim_score": 0})
+    assert mine is not None and "nothing changes" in mine and "takes nothing" not in mine
+    assert empty is not None and "takes nothing from blue" in empty

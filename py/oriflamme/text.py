@@ -176,6 +176,8 @@ def _describe(e: dict[str, Any]) -> str | None:
         if e["amount"]:
             v = e["victim"]
             return f"{who} takes 1 point from {v} → {who} {e['score']}, {v} {e['victim_score']}."
+        if e["victim"] == e["player"]:
+            return f"{who}'s spy picks {who}'s own pile: nothing changes."
         return f"{who}'s spy takes nothing from {e['victim']}."
     if t == "eliminated":
         by = f" by {e['by']}" if e.get("by") else ""

@@ -192,6 +192,7 @@ export default {
     "why.tokens": "Münzen auf der Karte",
     "why.eliminate": "Entfernen",
     "ev.stolen": "{player} nimmt {victim} {amount} weg.",
+    "ev.stolen.self": "{player} wählt sich selbst: Es ändert sich nichts.",
     "ev.stolen.none": "{player} wählt {victim}, aber es gibt nichts zu nehmen.",
     "ev.eliminated": "Karte {card} von {owner} auf Position {pos} wird entfernt.",
     "ev.eliminated.by": "{by} entfernt Karte {card} von {owner} auf Position {pos}.",

@@ -194,6 +194,7 @@ export default {
     "why.tokens": "tokens on the card",
     "why.eliminate": "a removal",
     "ev.stolen": "{player} takes {amount} from {victim}.",
+    "ev.stolen.self": "{player} picks their own pile: nothing changes.",
     "ev.stolen.none": "{player} targets {victim}, but there is nothing to take.",
     "ev.eliminated": "The {card} of {owner} at position {pos} is removed.",
     "ev.eliminated.by": "{by} removes the {card} of {owner} at position {pos}.",

@@ -192,6 +192,7 @@ export default {
     "why.tokens": "jetons de la carte",
     "why.eliminate": "un retrait",
     "ev.stolen": "{player} prend {amount} à {victim}.",
+    "ev.stolen.self": "{player} se choisit : rien ne change.",
     "ev.stolen.none": "{player} vise {victim}, mais il n'y a rien à prendre.",
     "ev.eliminated": "La carte {card} de {owner} en position {pos} est retirée.",
     "ev.eliminated.by": "{by} retire la carte {card} de {owner} en position {pos}.",

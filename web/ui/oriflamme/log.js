@@ -34,6 +34,7 @@ export function eventText(ev, edition, meta) {
       return t(why ? "ev.gained.why" : "ev.gained", { player: who(ev.player), amount: points(ev.amount), why });
     }
     case "stolen":
+      if (ev.victim === ev.player) return t("ev.stolen.self", { player: who(ev.player) });  // the Spy picked its owner
       return ev.amount
         ? t("ev.stolen", { player: who(ev.player), victim: who(ev.victim), amount: points(ev.amount) })
         : t("ev.stolen.none", { player: who(ev.player), victim: who(ev.victim) });
