@@ -18,12 +18,19 @@ GAME = "players=3&bots=easy&lang=en&speed=0"
 
 @pytest.mark.parametrize("name", ["__proto__", "constructor", "toString"])
 def test_inherited_names_are_no_edition(strict_page: Any, site_url: str, name: str) -> None:
-    """?edition=__proto__ is an unknown edition like any other: the default one is dealt."""
+    """?edition=__proto__ is an unknown edition like any other: no game is dealt; the form, with a notice
+    that names the value the link asked for (D222), then the form's Start deals the default edition."""
     page = strict_page
     page.goto(f"{site_url}?edition={name}&{GAME}&seed=4&test=1")
+    page.wait_for_function(BOOTED, timeout=120_000)
+    notice = page.locator('[data-testid="notice"]')
+    notice.wait_for(timeout=30_000)
+    assert f"“{name}”" in notice.inner_text() and "Edition" in notice.inner_text()
+    assert page.locator(ACTIONS).count() == 0 and page.locator(".toast.error").count() == 0
+    assert page.evaluate("() => window.__oriflamme.received.length") == 0
+    page.click('[data-testid="start"]')
     page.wait_for_selector(ACTIONS, timeout=120_000)
     assert page.evaluate("() => window.__oriflamme.received.at(-1).view.edition") == "retail"
-    assert page.locator(".toast.error").count() == 0
 
 
 def test_seed_beyond_two_to_the_53(strict_page: Any, site_url: str) -> None:

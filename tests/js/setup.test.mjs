@@ -4,7 +4,7 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { loadCatalogue } from "../../web/ui/catalogue.js";
-import { defaultSetup, fromParams, settingsOf, seedOk, setGameControl, withSettings, checkedSetup, MAX_SEED } from "../../web/ui/setup.js";
+import { defaultSetup, fromParams, settingsOf, seedOk, setGameControl, withSettings, checkedSetup, linkProblemText, MAX_SEED } from "../../web/ui/setup.js";
 
 const FIVE = ["red", "blue", "green", "yellow", "black"];
 const CATALOGUE = {
@@ -35,23 +35,64 @@ test("an edition, players and bots in the URL start that game", () => {
     seats: [{ kind: "human" }, { kind: "bot", level: "hard" }], colours: ["black", "red"] });
 });
 
-test("players are kept within the edition's range, colours within its colours", () => {
-  assert.equal(parse("?edition=retail&players=9").setup.players, 5);
-  assert.equal(parse("?edition=prototype&players=1").setup.players, 2);
-  assert.equal(parse("?edition=prototype&colour=yellow").setup.colour, "red");  // not a prototype colour
+test("players out of the edition's range, or a colour it lacks: the form, nearest values, no game (D222)", () => {
+  for (const [query, players] of [["?edition=retail&players=9", 5], ["?edition=prototype&players=1", 2],
+    ["?edition=retail&players=3.5", 3], ["?edition=retail&players=1e1", 3]]) {
+    const { setup, start, problems } = parse(/** @type {string} */ (query));
+    assert.equal(setup.players, players, /** @type {string} */ (query));
+    assert.equal(start, false, /** @type {string} */ (query));
+    assert.deepEqual(problems.map((p) => p.key), ["link.players"], /** @type {string} */ (query));
+  }
+  const yellow = parse("?edition=prototype&colour=yellow");  // not a prototype colour
+  assert.equal(yellow.setup.colour, "red");
+  assert.deepEqual([yellow.start, yellow.problems.map((p) => p.key)], [false, ["link.colour"]]);
   assert.equal(parse("?colour=green").setup.colour, "green");
+  assert.equal(parse("?edition=retail&players=4").start, true);
 });
 
-test("unknown or hostile values are ignored, never used", () => {
-  for (const query of ["?edition=__proto__", "?edition=constructor", "?game=__proto__", "?bots=root,__proto__",
-    "?players=abc", "?speed=fast", "?colour=toString"]) {
-    const { setup } = parse(query);
-    assert.equal(setup.edition, "retail", query);
-    assert.equal(setup.game, "oriflamme", query);
-    assert.deepEqual(setup.levels, ["normal", "normal", "normal", "normal"], query);
-    assert.equal(setup.speed, "1", query);
-    assert.equal(setup.colour, "red", query);
+test("unknown or hostile values are never used, and each is named", () => {
+  for (const [query, key] of [["?edition=__proto__", "link.variant"], ["?edition=constructor", "link.variant"],
+    ["?game=__proto__", "link.game"], ["?bots=root,__proto__", "link.bots"], ["?players=abc", "link.players"],
+    ["?speed=fast", null], ["?colour=toString", "link.colour"]]) {
+    const { setup, start, problems } = parse(/** @type {string} */ (query));
+    assert.equal(setup.edition, "retail", /** @type {string} */ (query));
+    assert.equal(setup.game, "oriflamme", /** @type {string} */ (query));
+    assert.deepEqual(setup.levels, ["normal", "normal", "normal", "normal"], /** @type {string} */ (query));
+    assert.equal(setup.speed, "1", /** @type {string} */ (query));
+    assert.equal(setup.colour, "red", /** @type {string} */ (query));
+    assert.equal(start, false, /** @type {string} */ (query));
+    assert.deepEqual(problems.map((p) => p.key), key ? [key] : [], /** @type {string} */ (query));
   }
+});
+
+test("a link that gets several things wrong says each in one sentence, the values as typed, in every language", async () => {
+  // setLang marks the document's language: a stand-in document for node.
+  globalThis.document = globalThis.document || /** @type {any} */ ({ documentElement: { dataset: {}, lang: "en" } });
+  const { setLang } = await import("../../web/i18n/index.js");
+  const { problems, start, setup } = parse("?edition=retial&players=99&bots=genius,hard&colour=pink&seed=7");
+  assert.equal(start, false);
+  assert.equal(setup.seed, "7");  // what the link got right is kept in the form
+  assert.deepEqual(problems.map((p) => p.key), ["link.variant", "link.players", "link.bots", "link.colour"]);
+  for (const code of ["en", "fr", "de"]) {
+    await setLang(code);
+    const text = linkProblemText(problems);
+    for (const value of ["retial", "99", "genius", "pink"]) assert.ok(text.includes(value), `${code}: ${value} in ${text}`);
+    assert.doesNotMatch(text, /\{\w+\}|link\./, code);  // every placeholder filled, no bare key
+  }
+  await setLang("en");
+  assert.equal(linkProblemText([]), "");
+  const long = parse(`?edition=${"x".repeat(500)}`).problems[0].vars.value;
+  assert.equal(String(long).length, 40);  // a hostile link cannot fill the screen
+});
+
+test("a seed the engine cannot take is kept in the form, flagged there, and deals nothing", () => {
+  for (const seed of ["-3", "abc", "1.5"]) {
+    const { setup, start } = parse(`?edition=retail&seed=${seed}`);
+    assert.equal(setup.seed, seed);
+    assert.equal(start, false);
+    assert.equal(seedOk(setup.seed), false);
+  }
+  assert.equal(parse("?edition=retail&seed=").start, true);  // an empty seed: a random deal
 });
 
 test("a seed past 2^53 − 1 opens the form instead of dealing another game (D45)", () => {
@@ -77,7 +118,8 @@ test("Château, Village & Port: its set and hidden gold, the same seats and seed
   assert.deepEqual(settingsOf(setup), { game: "lieux", players: 4, seed: 7,
     seats: [{ kind: "human" }, { kind: "bot", level: "normal" }, { kind: "bot", level: "normal" }, { kind: "bot", level: "normal" }],
     colours: ["red", "blue", "green", "yellow"], set: "B", hidden_gold: true });
-  assert.equal(parse("?game=lieux&set=Z").setup.set, "A");
+  const z = parse("?game=lieux&set=Z");
+  assert.deepEqual([z.setup.set, z.start, z.problems.map((p) => p.key)], ["A", false, ["link.variant"]]);
 });
 
 test("the form's own controls: a variant the catalogue lists, an option's checkbox, nothing else", () => {

@@ -6,7 +6,7 @@ import { pickLang, setLang } from "../i18n/index.js";
 import { S, TEST, app, params, received, render, whenIdle, engineReady, engineStarted } from "./store.js";
 import "./screen.js";
 import { loadCatalogue } from "./catalogue.js";
-import { defaultSetup, fromParams, checkedSetup } from "./setup.js";
+import { defaultSetup, fromParams, checkedSetup, linkProblemText } from "./setup.js";
 import { rememberedSetup, rememberedLang } from "./prefs.js";
 import { FONT_WARMUP_LINES, warmFonts } from "./bootbar.js";
 import { peekSave, savedGame, savedLink, gameLink } from "./saves.js";
@@ -51,6 +51,7 @@ followMotion();
 followSound();
 initExtras(app, { render: () => render(), engine: () => S.engine });
 if (peekSave()?.bad) setNotice(t("badSave"));
+if (parsed.problems.length) setNotice(linkProblemText(parsed.problems)); // and the form, not another game
 if (isShareLink()) { // a shared finished game: the replay viewer
   S.screen = "replay";
   render();

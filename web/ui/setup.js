@@ -121,48 +121,78 @@ export function checkedSetup(s, base) {
   return out;
 }
 
+/** @typedef {{key: string, vars: Record<string, string | number>}} LinkProblem a value of a link this page cannot follow */
+
 /**
  * Read ?game=&edition= (or the game's own variant: &set=)&players=&seed=&bots=&lang=&speed=&colour= and
- * the game's options (&hidden_gold=1). `start` is true if a game should begin now.
+ * the game's options (&hidden_gold=1). `start` is true if a game should begin now: a link that asks for a
+ * game, nothing of which is out of range. A value this page does not offer (a misspelt edition, 9
+ * players, an unknown bot level or colour, a seed it cannot deal) is never used: `problems` names each one
+ * and no game starts, so the form says what the link got wrong instead of dealing another game (D222).
+ * The language and the animation speed only fall back to what the device uses.
  * @param {URLSearchParams} params
  * @param {Setup} base
- * @returns {{setup: Setup, start: boolean}}
+ * @returns {{setup: Setup, start: boolean, problems: LinkProblem[]}}
  */
 export function fromParams(params, base) {
   /** @type {Setup} */
   const s = { ...base, levels: [...base.levels], options: { ...base.options } };
+  /** @type {LinkProblem[]} */
+  const problems = [];
+  /** @type {(key: string, value: string, more?: Record<string, string | number>) => void} */
+  const refuse = (key, value, more = {}) => { problems.push({ key, vars: { value: value.slice(0, 40), ...more } }); };
   let start = false;
   const game = params.get("game");
   if (game && gameOf(game)) { s.game = game; start = game !== base.game; } // ?game= of the first game: its form
+  else if (game) refuse("link.game", game);
   const g = chosen(s);
-  const wanted = String(params.get(g.variant_setting) || "").toLowerCase();
-  const variant = g.variants.find((v) => v.id.toLowerCase() === wanted);
+  const asked = params.get(g.variant_setting);
+  const variant = g.variants.find((v) => v.id.toLowerCase() === String(asked || "").toLowerCase());
   if (variant) { s[g.variant_setting] = variant.id; start = true; }
+  else if (asked) refuse("link.variant", asked, { setting: gameText(g, g.variant_setting) });
   for (const name of Object.keys(g.options)) {
     const value = params.get(name);
     if (value != null) s.options[g.id] = { ...s.options[g.id], [name]: value === "1" || value === "true" };
   }
   const info = seatInfo(s);
-  const p = Number.parseInt(params.get("players") || "", 10);
-  if (Number.isInteger(p)) { s.players = Math.min(info.max, Math.max(info.min, p)); start = true; }
+  const players = params.get("players");
+  if (players != null) {
+    const p = /^\d{1,3}$/.test(players.trim()) ? Number(players) : NaN;
+    if (p >= info.min && p <= info.max) { s.players = p; start = true; }
+    else {
+      refuse("link.players", players, { min: info.min, max: info.max });
+      if (Number.isInteger(p)) s.players = p; // the form offers the nearest count
+    }
+  }
   s.players = Math.min(info.max, Math.max(info.min, s.players));
   const seed = params.get("seed");
-  if (seed != null && /^\d+$/.test(seed)) { s.seed = seed; start = true; }
+  if (seed != null && seed.trim()) { s.seed = seed.trim(); start = true; } // one the engine refuses: flagged at its field
   const bots = params.get("bots");
   if (bots) {
-    const list = bots.split(",").filter((b) => seatKinds(s).includes(b));
-    if (list.length) {
-      s.levels = s.levels.map((_, i) => list[Math.min(i, list.length - 1)]);
+    const asks = bots.split(",").map((b) => b.trim());
+    const wrong = asks.filter((b) => !seatKinds(s).includes(b));
+    if (wrong.length) refuse("link.bots", wrong.join(", "));
+    else {
+      s.levels = s.levels.map((_, i) => asks[Math.min(i, asks.length - 1)]);
       start = true;
     }
   }
   const colour = params.get("colour") || params.get("color");
   if (colour && info.colours.includes(colour)) s.colour = colour;
+  else if (colour) refuse("link.colour", colour);
   if (!info.colours.includes(s.colour)) s.colour = info.colours[0];
   const speed = params.get("speed");
   if (speed != null && Number.isFinite(Number(speed))) s.speed = String(Math.max(0, Math.min(4, Number(speed))));
   // A seed out of range: the form, with the seed and what is wrong with it, instead of a game.
-  return { setup: s, start: start && seedOk(s.seed) };
+  return { setup: s, start: start && !problems.length && seedOk(s.seed), problems };
+}
+
+/**
+ * What a link got wrong, in one sentence (empty if nothing).
+ * @param {LinkProblem[]} problems
+ */
+export function linkProblemText(problems) {
+  return problems.length ? t("link.problems", { list: problems.map((p) => t(p.key, p.vars)).join("; ") }) : "";
 }
 
 /**
