@@ -442,7 +442,8 @@ def test_pyodides_js_is_requested_before_pyscript_calls_loadpyodide(strict_page:
                                                                     probe_site: tuple[str, Path]) -> None:
     """D106: the engine worker imports Pyodide's JS as soon as it starts, not once PyScript's worker code
     calls our loadPyodide, which hands that module to Pyodide (one request each). D203: it is the build's
-    edited copy (pyodide.asm-<hash>.mjs); the stock pyodide.asm.mjs is not requested."""
+    edited copy (pyodide.asm-<hash>.mjs); the stock pyodide.asm.mjs is not requested. D208: the prelude
+    asks for it beside interpreter.js, before that module's own imports (pyodide.mjs)."""
     url, _ = probe_site
     boot_game(strict_page, url)
     timeline = strict_page.evaluate(TIMELINE_JS)  # the engine worker's: [type, file name, start (ms)]
@@ -453,6 +454,8 @@ def test_pyodides_js_is_requested_before_pyscript_calls_loadpyodide(strict_page:
     assert "pyodide.asm.mjs" not in [name for name, _ in requested], requested
     assert [name for name, _ in requested].count("interpreter.js") == 1, requested
     assert asm[0] < called[0], (asm, called)
+    mjs = [start for name, start in requested if name == "pyodide.mjs"]
+    assert len(mjs) == 1 and asm[0] < mjs[0], requested
     play_one_move(strict_page)
 
 

@@ -11,9 +11,17 @@
 // - Skips PyScript's rewriting of its own `pyscript` package: see skipPackageWrite below.
 const params = globalThis.oriflammeBootParams || {};
 
-// The engine worker's (the one given the runtime's pieces): our interpreter module and, through it, Pyodide's
-// JS start downloading and compiling now, while PyScript's worker code sets itself up (D106).
-if (params.early?.length) import("./interpreter.js").catch(() => {});  // (PyScript's import reports errors)
+// The engine worker's (the one given the runtime's pieces): our interpreter module and Pyodide's JS start
+// downloading and compiling now, while PyScript's worker code sets itself up (D106); Python's start begins
+// as soon as the interpreter module is evaluated (D206). Pyodide's JS (1.2 MB, as the build edited it: see
+// interpreter.js) is asked for here too, beside the interpreter module rather than once that module and its
+// own imports have arrived and run (D208): the same URL, so one request and one module for both.
+const ASM = "@PYODIDE_ASM@";
+if (params.early?.length) {
+  import("./interpreter.js").catch(() => {});  // (PyScript's import reports errors)
+  const runtime = new URL("../../runtime/pyodide-@PYODIDE_VERSION@/", import.meta.url);
+  import(new URL(ASM.startsWith("@") ? "pyodide.asm.mjs" : ASM, runtime).href).catch(() => {});  // (interpreter.js's too)
+}
 
 // PyScript 0.7 prefixes the worker's first Python run with a block that writes every source file of its
 // `pyscript` package into the cwd (pathlib, ~50 KB of string literals that CPython must first parse and
