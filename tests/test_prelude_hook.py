@@ -111,3 +111,26 @@ def test_shipped_bundle_builds_the_same_block() -> None:
     dels = [line.removeprefix("del ") for line in end_lines[1:]]
     assert all(line.startswith("del ") for line in end_lines[1:])
     assert json.dumps(dels, separators=(",", ":")) in bundle
+
+
+POLYSCRIPT_PYODIDE = ROOT / "node_modules" / "polyscript" / "esm" / "interpreter" / "pyodide.js"
+
+
+def test_pyscript_calls_loadpyodide_with_its_streams_and_index_url_only() -> None:
+    """D206: web/boot/interpreter.js starts Python in the engine worker before PyScript calls its
+    loadPyodide, with forwarders to the output streams PyScript passes then. That is all PyScript passes
+    with our config: {stderr, stdout} and {indexURL} (which interpreter.js replaces); `packages` (and a
+    lock file) only when the config names packages, and the build's pyscript.json names none (the
+    interpreter would then boot Python again, with them, and say so in the console)."""
+    src = POLYSCRIPT_PYODIDE.read_text()
+    assert "const options = { indexURL };" in src
+    assert "loadPyodide({ stderr, stdout, ...options })" in src
+    # every other key of `options` is set inside `if (packages)`, from the config
+    assert set(re.findall(r"options\.(\w+) =", src)) == {"packages", "lockFileURL", "lockFileContents"}
+    assert "if (packages) {" in src
+    bundle = "".join(p.read_text() for p in sorted((CORE / "dist").glob("core-*.js")))
+    m = re.search(r"(\w)=\{indexURL:\w\}", bundle)  # the browser runs the bundle: the same call there
+    assert m
+    assert re.search(r"\(\{stderr:\w,stdout:\w,\.\.\." + m.group(1) + r"\}\)", bundle)
+    build = (ROOT / "scripts" / "build.py").read_text()
+    assert 'config = {"interpreter": "./web/boot/interpreter.js"}' in build

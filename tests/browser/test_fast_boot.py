@@ -459,6 +459,24 @@ def test_pyodides_js_is_requested_before_pyscript_calls_loadpyodide(strict_page:
     play_one_move(strict_page)
 
 
+def test_python_starts_before_pyscript_calls_loadpyodide_and_boots_once(strict_page: Any,
+                                                                        probe_site: tuple[str, Path]) -> None:
+    """D206: the interpreter module starts Python as soon as the engine worker evaluates it, not when
+    PyScript's worker code calls loadPyodide (after opening its IndexedDB store); that call takes the same
+    Python: the boot's zip is requested once, and the game plays."""
+    url, _ = probe_site
+    boot_game(strict_page, url)
+    timeline = strict_page.evaluate(TIMELINE_JS)
+    marks = [(name, start) for kind, name, start in timeline if kind == "mark"]
+    started = [start for name, start in marks if name == "oriflamme:python-start"]
+    called = [start for name, start in marks if name == "oriflamme:loadPyodide"]
+    assert len(started) == 1 and len(called) == 1, marks
+    assert started[0] < called[0], marks
+    zips = [name for kind, name, _ in timeline if kind == "resource" and name.startswith("python_stdlib-")]
+    assert len(zips) == 1, timeline
+    play_one_move(strict_page)
+
+
 def rewrite(path: Path, text: str) -> None:
     """Change a file of the probe site (a hard link to the shared copy: a new file instead)."""
     path.unlink()

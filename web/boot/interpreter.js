@@ -12,6 +12,8 @@
 //   instead of booting — only when an earlier visit kept it (Cache Storage, boot.js keepSnapshot): a
 //   first visit boots Python instead of waiting for 5 MB. The page has usually read and inflated it
 //   already (boot.js), and compiled the wasm too (see withEarlyWasm).
+// - In the engine worker, Python's start begins when this module is evaluated, before PyScript's call
+//   (D206, at the end of this file).
 // - Once Python runs, any stdlib module the boot's zip left out is imported from the full archive on
 //   demand (py/stdlib_on_demand.py), and what a first decision does not run from the later archive,
 //   fetched in the background when the page asks (fetchLaterWhenAsked, D83).
@@ -130,12 +132,14 @@ function fetchLaterWhenAsked(py) {
   };
 }
 
+/** @typedef {Parameters<typeof pyodide.loadPyodide>[0]} LoadOptions */
+
 /**
- * PyScript's entry point: Pyodide's loadPyodide with our options added.
- * @param {Parameters<typeof pyodide.loadPyodide>[0]} options PyScript's own
+ * Pyodide's loadPyodide with our options added to `options` (a kept snapshot restored, else Python booted
+ * from the zip).
+ * @param {LoadOptions} options
  */
-export async function loadPyodide(options = {}) {
-  performance.mark("oriflamme:loadPyodide");  // (for a boot's timeline, and tests: Pyodide's JS came before)
+async function startPython(options = {}) {
   const early = globalThis.oriflammeEarly || {};  // what the page prepared (worker-prelude.js)
   const lock = LOCK.startsWith("@") ? {} : { lockFileContents: LOCK };
   const boot = (/** @type {{_loadSnapshot?: Promise<ArrayBuffer>}} */ extra) => withEarlyWasm(early.wasm, async () => pyodide.loadPyodide({
@@ -173,4 +177,44 @@ export async function loadPyodide(options = {}) {
   // (Its str hash seed stays the build's fixed one.) New games take their seed from web/engine.js anyway.
   py.runPython(`import random as _r; _r.seed(); del _r\n${AFTER_BOOT}`);
   return py;
+}
+
+// D206: in the engine worker (the one the page hands its runtime pieces: worker-prelude.js imports this
+// module as the worker starts, D106), Python's start begins as soon as this module is evaluated, not when
+// PyScript's worker code calls loadPyodide: before that call it opens its package store in IndexedDB and
+// reads it (10-55 ms on a visitor's fresh profile, measured; more on a loaded machine), with the worker
+// otherwise idle. Until the wasm is there the early start only waits (it needs the page's compiled
+// module), so it takes no CPU from the compile. PyScript's options, with our pyscript.json, are its
+// output streams (and an indexURL we replace): Pyodide gets forwarders that write to them once PyScript
+// calls, to the console before (tests/test_prelude_hook.py checks PyScript's call against its bundle).
+/** @type {{stdout?: (text: string) => void, stderr?: (text: string) => void}} */
+const streams = {};
+/** @type {ReturnType<typeof startPython> | null} */
+let started = null;
+if (globalThis.oriflammeEarly) {
+  performance.mark("oriflamme:python-start");  // (for a boot's timeline, and tests)
+  started = startPython({
+    stdout: (text) => (streams.stdout ?? console.log)(text),
+    stderr: (text) => (streams.stderr ?? console.error)(text),
+  });
+  started.catch(() => {});  // (reported to PyScript, which awaits it, below)
+}
+
+/**
+ * PyScript's entry point: the Python started early (above), or Pyodide's loadPyodide with our options added.
+ * @param {LoadOptions} options PyScript's own
+ */
+export async function loadPyodide(options = {}) {
+  performance.mark("oriflamme:loadPyodide");  // (for a boot's timeline, and tests: Pyodide's JS came before)
+  const { stdout, stderr } = options;
+  // (PyScript's indexURL, derived from this module's URL, is replaced by ours either way)
+  const more = Object.entries(options)
+    .filter(([key, value]) => value !== undefined && !["stdout", "stderr", "indexURL"].includes(key))
+    .map(([key]) => key);
+  if (started && !more.length) {
+    Object.assign(streams, { stdout, stderr });
+    return started;
+  }
+  if (started) console.warn(`interpreter: PyScript asked for ${more.join(", ")}: booting Python again with them`);
+  return startPython(options);
 }
