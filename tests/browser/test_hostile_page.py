@@ -23,7 +23,7 @@ def test_inherited_names_are_no_edition(strict_page: Any, site_url: str, name: s
     page = strict_page
     page.goto(f"{site_url}?edition={name}&{GAME}&seed=4&test=1")
     page.wait_for_function(BOOTED, timeout=120_000)
-    notice = page.locator('[data-testid="notice"]')
+    notice = page.locator('[data-testid="link-problems"]')  # at the top of the form
     notice.wait_for(timeout=30_000)
     assert f"“{name}”" in notice.inner_text() and "Edition" in notice.inner_text()
     assert page.locator(ACTIONS).count() == 0 and page.locator(".toast.error").count() == 0

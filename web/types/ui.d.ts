@@ -67,6 +67,7 @@ export interface State {
   firstMoveAt: number | null; // the action count at the human's first move this sitting (Undo's limit)
   link: string;               // the URL parameters the game in play was dealt from (saves.js gameLink), "" from the form
   askLink: string | null;     // a link for another game than the saved one: the question before replacing it
+  linkProblems: string;       // what the page's link asked for that it does not offer, in words ("" if nothing; D222)
 }
 
 /** What a player's badge needs to know of the table (chrome.js badge; each game's meta has more). */

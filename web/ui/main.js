@@ -51,7 +51,7 @@ followMotion();
 followSound();
 initExtras(app, { render: () => render(), engine: () => S.engine });
 if (peekSave()?.bad) setNotice(t("badSave"));
-if (parsed.problems.length) setNotice(linkProblemText(parsed.problems)); // and the form, not another game
+S.linkProblems = linkProblemText(parsed.problems); // said at the top of the form, instead of another game
 if (isShareLink()) { // a shared finished game: the replay viewer
   S.screen = "replay";
   render();

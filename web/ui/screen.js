@@ -132,7 +132,7 @@ function draw() {
   const table = S.screen === "game" && S.update && game && !S.pass;
   if (!table) tableUp = false;
   if (S.screen !== "game" || !S.update || !game) {
-    if (S.screen === "setup") out.push(setupScreen(S.setup, boot, savedGame() != null, learnRow(), deviceSwitches()), setupExtras());
+    if (S.screen === "setup") out.push(setupScreen(S.setup, boot, savedGame() != null, learnRow(), deviceSwitches(), S.linkProblems), setupExtras());
     else { // a table on its way; if the engine refused to deal it, the way back to the menu
       const back = S.error && !S.busy ? h("button", { type: "button", class: "btn primary", "data-ui": "menu", "data-testid": "back-to-menu" }, t("newGame")) : null;
       out.push(h("main", { class: "setup", key: "wait" }, h("div", { class: "setup-card" }, h("h1", { class: "logo" }, t("title")), boot, back)));

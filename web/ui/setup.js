@@ -271,8 +271,9 @@ function seedField(seed) {
  * @param {VNode | null} boot the boot bar
  * @param {VNode | null} [learn] the Learn offer and the statistics (learn.js)
  * @param {VNode | null} [switches] the device's theme and sound switches (chrome.js deviceSwitches)
+ * @param {string} [linkProblems] what the page's link asked for that is not offered, in words (D222)
  */
-export function setupScreen(s, boot, canResume = false, learn = null, switches = null) {
+export function setupScreen(s, boot, canResume = false, learn = null, switches = null, linkProblems = "") {
   const info = seatInfo(s);
   /** @type {[number, string][]} */
   const playerOpts = [];
@@ -290,6 +291,8 @@ export function setupScreen(s, boot, canResume = false, learn = null, switches =
       learn,
       canResume ? h("button", { type: "button", class: "btn resume", "data-ui": "resume", "data-testid": "resume" }, t("resume")) : null,
       h("form", { class: "setup-form", "data-ui": "setup-form" },
+        linkProblems ? h("p", { class: "field wide field-error link-problems", role: "alert", "data-testid": "link-problems" },
+          linkProblems) : null,
         gameFields(s),
         field(t("players"), select("players", s.players, playerOpts)),
         field(t("yourColour"), select("colour", s.colour, info.colours.map((c) => [c, colourName(c)]))),
