@@ -81,7 +81,8 @@ def test_hostile_url_parameters_are_only_text(strict_page: Any, site_url: str) -
               f"&lang={evil}&speed={evil}&game={evil}#{evil}")
     page.wait_for_function(BOOTED, timeout=120_000)
     assert page.locator('[data-testid="setup"]').count() == 1
-    assert "<img" in page.inner_text('[data-testid="link-problems"]')  # the link's values named, as text (D222)
+    # the link's values named, as text (D222)
+    assert "<img" in page.inner_text('[data-testid="link-problems"]')
     assert page.locator("img").count() == 0
     # (The build's one inline script is the catalogue: JSON data, never run.)
     assert page.locator('[onerror], script:not([src]):not(#catalogue[type="application/json"])').count() == 0
