@@ -28,6 +28,9 @@ const PRELUDE_URL = new URL("./worker-prelude.js", here).href;
 function startEarlyRuntime() {
   if (!runtime || !runtime.pieces.length) return null;
   const { port1, port2 } = new MessageChannel();
+  // Which wasm the runtime worker tries first, as decided from this page's answer time: a stage, so that a
+  // test or a curious maintainer reads the decision itself rather than working it out again.
+  if (runtime.pieces.includes("wasm")) note({ type: "stage", stage: runtime.packedFirst ? "wasm-packed-first" : "wasm-plain-first" });
   // Relayed by the page (it costs nothing: the buffer is transferred, the module shared), so that a
   // worker that fails to load still answers: the engine worker then fetches the pieces itself.
   runtime.listen((data) => {

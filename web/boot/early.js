@@ -57,6 +57,7 @@ export function snapshotURL() {
  * @property {RuntimePiece[]} pieces the pieces the runtime worker prepares (the wasm, the snapshot)
  * @property {(listener: (data: RuntimeMessage) => void) => void} listen receives its messages, those
  *   that came before first (a worker that failed to load answers {failed} for each piece)
+ * @property {boolean} packedFirst what packedFirst() decided for this page, as the runtime worker was told
  */
 
 /** @returns {EarlyRuntime | null} */
@@ -102,6 +103,7 @@ function startRuntime() {
   }
   return {
     pieces,
+    packedFirst: Boolean(job.packedFirst),
     listen(fn) {
       listener = fn;
       for (const data of waiting.splice(0)) fn(data);
