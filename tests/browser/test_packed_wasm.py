@@ -105,7 +105,10 @@ def test_on_the_loopback_the_plain_wasm_is_downloaded_at_once_and_kept(
     # Each visit decides by its own page's answer time (a loaded machine can be "afar" in one and not the
     # other): the test reads the decision the page made (its boot stage), not the time again.
     afar = far(stages)
-    assert wasm_requests(requested) == (([], []) if afar else ([], plain)), (wasm_requests(requested), stages)
+    # (Counted, not compared with the first visit's list: that one is empty when the first visit took itself
+    # for one over a line — the flake of sessions 12–13.)
+    packed, plain = wasm_requests(requested)
+    assert (len(packed), len(plain)) == ((0, 0) if afar else (0, 1)), (packed, plain, stages)
     play_one_move(page)
 
 
