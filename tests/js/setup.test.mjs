@@ -106,6 +106,12 @@ test("a seed past 2^53 − 1 opens the form instead of dealing another game (D45
   assert.equal(parse(`?edition=retail&seed=${MAX_SEED}`).start, true);
 });
 
+test("a bot list with a stray comma or spaces is read as the levels it names", () => {
+  const { setup, start, problems } = parse("?edition=retail&players=3&bots=hard,%20easy,");
+  assert.deepEqual([start, problems], [true, []]);
+  assert.deepEqual(settingsOf(setup).seats?.slice(1), [{ kind: "bot", level: "hard" }, { kind: "bot", level: "easy" }]);
+});
+
 test("a bot list shorter than the table repeats its last level; 'human' seats are hot-seat", () => {
   const { setup } = parse("?edition=retail&players=5&bots=easy,human");
   assert.deepEqual(settingsOf(setup).seats, [

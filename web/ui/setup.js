@@ -169,7 +169,7 @@ export function fromParams(params, base) {
   if (seed != null && seed.trim()) { s.seed = seed.trim(); start = true; } // one the engine refuses: flagged at its field
   const bots = params.get("bots");
   if (bots) {
-    const asks = bots.split(",").map((b) => b.trim());
+    const asks = bots.split(",").map((b) => b.trim()).filter(Boolean); // "hard," as "hard"
     const wrong = asks.filter((b) => !seatKinds(s).includes(b));
     if (wrong.length) refuse("link.bots", wrong.join(", "));
     else {
