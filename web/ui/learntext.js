@@ -215,7 +215,7 @@ export const TEXT = {
     hintSentence: "{move}: {reason}.", hintPoints: "{move}: {reason} ({points}).", hintMove: "{move}.",
     undo: "Zurücknehmen", undoHelp: "Deinen letzten Zug und die Antworten der Bots seither zurücknehmen",
     "ev.taken_back": "{player} hat einen Zug zurückgenommen.",
-    review: "Spielanalyse", scoreChart: "Punkte je Runde", round0: "Start", roundN: "R{r}",
+    review: "Spielanalyse", scoreChart: "Spielstand je Runde", round0: "Start", roundN: "R{r}",
     keyMoments: "Schlüsselmomente", noMoments: "Ein ruhiges Spiel: kein großer Umschwung.",
     "k.ambush": "Runde {round}: der Hinterhalt von {player} erwischt {attacker}",
     "k.ambush.own": "Runde {round}: {player} läuft in den eigenen Hinterhalt",
