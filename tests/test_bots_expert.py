@@ -569,33 +569,38 @@ def test_the_class_model_deals_the_once_stayed_card_as_the_ambush() -> None:
         assert view(classes.sample(rng), "red") == v
 
 
+def _expert_choices(g: Any, switch: str, on: bool) -> set[str]:
+    """What the expert shoots as red at 1,500 iterations, over three seeds, with `switch` on or off."""
+    out = set()
+    for s in range(3):
+        bot = make_bot("expert", seed=s, iterations=1500)
+        setattr(bot, switch, on)
+        out.add(bot.choose(g.view("red"), g.legal_actions()))
+    return out
+
+
 def test_with_the_class_model_the_expert_does_not_feed_the_once_stayed_ambush() -> None:
     g = _once_stayed_ambush()
     assert g.to_act == "red" and g.legal_actions() == ["eliminate 2", "eliminate 4"]
 
-    def choices(class_model: bool) -> set[str]:
-        out = set()
-        for s in range(3):
-            bot = make_bot("expert", seed=s, iterations=1500)
-            bot.class_model = class_model  # type: ignore[attr-defined]
-            out.add(bot.choose(g.view("red"), g.legal_actions()))
-        return out
-
-    assert choices(False) == {"eliminate 2"}  # the stay model shoots the Ambush
-    assert choices(True) == {"eliminate 4"}
+    assert _expert_choices(g, "class_model", False) == {"eliminate 2"}  # the stay model shoots the Ambush
+    assert _expert_choices(g, "class_model", True) == {"eliminate 4"}
 
 
-@pytest.mark.parametrize(("edition", "players"), [("retail", 3), ("retail", 5)])
-def test_class_deals_are_consistent_with_the_view(edition: str, players: int) -> None:
+@pytest.mark.parametrize(("model", "edition", "players", "seed"), [
+    ("classes", "retail", 3, 6), ("classes", "retail", 5, 6),
+    ("placed", "retail", 3, 8), ("placed", "retail", 5, 8), ("placed", "pegasus", 4, 8)])
+def test_model_deals_are_consistent_with_the_view(model: str, edition: str, players: int, seed: int) -> None:
+    """Every deal of the class and the placement-round models shows the view it was drawn from."""
     from oriflamme import new_game
 
     rng = random.Random(players)
-    g = new_game(edition, players, seed=6)
+    g = new_game(edition, players, seed=seed)
     while not g.is_over:
         c = g.to_act
         assert c is not None
         v = g.view(c)
-        assert view(BeliefSampler(v, classes=True).sample(rng), c) == v
+        assert view(BeliefSampler(v, **{model: True}).sample(rng), c) == v
         g.play(rng.choice(g.legal_actions()))
 
 
@@ -691,30 +696,9 @@ def test_with_the_placed_model_the_expert_shoots_the_leaders_conspiracy_not_the_
     g = _first_round_stayer()
     assert g.to_act == "red" and g.legal_actions() == ["eliminate 1", "eliminate 3"]
 
-    def choices(placed_model: bool) -> set[str]:
-        out = set()
-        for s in range(3):
-            bot = make_bot("expert", seed=s, iterations=1500)
-            bot.placed_model = placed_model  # type: ignore[attr-defined]
-            out.add(bot.choose(g.view("red"), g.legal_actions()))
-        return out
-
-    assert choices(False) == {"eliminate 3"}  # the stay model fears the stayer and feeds the Ambush
-    assert choices(True) == {"eliminate 1"}
-
-
-@pytest.mark.parametrize(("edition", "players"), [("retail", 3), ("retail", 5), ("pegasus", 4)])
-def test_placed_deals_are_consistent_with_the_view(edition: str, players: int) -> None:
-    from oriflamme import new_game
-
-    rng = random.Random(players)
-    g = new_game(edition, players, seed=8)
-    while not g.is_over:
-        c = g.to_act
-        assert c is not None
-        v = g.view(c)
-        assert view(BeliefSampler(v, placed=True).sample(rng), c) == v
-        g.play(rng.choice(g.legal_actions()))
+    # the stay model fears the stayer and feeds the Ambush
+    assert _expert_choices(g, "placed_model", False) == {"eliminate 3"}
+    assert _expert_choices(g, "placed_model", True) == {"eliminate 1"}
 
 
 def test_the_placement_measure_counts_every_placement_of_the_watched_seats() -> None:
