@@ -132,3 +132,20 @@ test("German learning texts name tokens and the Conspiracy as the tables do", as
     assert.ok(german.includes(conspiracy), `${file} names the Conspiracy "${conspiracy}"`);
   }
 });
+
+// The guided game's card notes stand beside the cards themselves: each names its card as the tables do
+// (German had "Erbe", "Fürst", "Gestaltwandler" beside cards reading Nachfahre, Gebieter, Formwandlerin).
+test("the guided game names each card as the tables do, in every language", async () => {
+  const fs = await import("node:fs");
+  const text = fs.readFileSync(new URL("../../web/ui/tutorial.js", import.meta.url), "utf8");
+  for (const [code, table] of Object.entries({ en, fr, de })) {
+    const block = text.slice(text.search(new RegExp(`\\b${code}: \\{`)));
+    const notes = [...block.slice(0, block.indexOf("\n  },")).matchAll(/\b(card_(\w+)|heir_unique): "([^"]*)"/g)];
+    assert.ok(notes.length >= 9, code);
+    for (const [, key, card, note] of notes) {
+      const name = table.cards.retail[card || "heir"];
+      // a word of the name is enough ("A Decree" for the Royal Decree)
+      assert.ok(name.split(" ").some((w) => w.length >= 3 && note.includes(w)), `${code} ${key}: ${note} (${name})`);
+    }
+  }
+});
