@@ -569,10 +569,11 @@ def test_the_class_model_deals_the_once_stayed_card_as_the_ambush() -> None:
         assert view(classes.sample(rng), "red") == v
 
 
-def _expert_choices(g: Any, switch: str, on: bool) -> set[str]:
-    """What the expert shoots as red at 1,500 iterations, over three seeds, with `switch` on or off."""
+def _expert_choices(g: Any, switch: str, on: float, seeds: int = 3) -> set[str]:
+    """What the expert shoots as red at 1,500 iterations, over `seeds` seeds, with `switch` on or off (or
+    set to a number)."""
     out = set()
-    for s in range(3):
+    for s in range(seeds):
         bot = make_bot("expert", seed=s, iterations=1500)
         setattr(bot, switch, on)
         out.add(bot.choose(g.view("red"), g.legal_actions()))
@@ -806,3 +807,51 @@ def test_the_conspiracy_survival_switch_reaches_the_search() -> None:
     from oriflamme.bots.common import payoffs
 
     assert search.payoffs(s) == payoffs(s, conspiracy=0.65) != payoffs(s)
+
+
+def _spy_or_lord() -> Game:
+    """Round 5, red's Assassination (the last card) chooses its target: blue, the leader, has a face-up Spy
+    beside red's Heir (it will rob red) and a lone face-up Lord (1 a round). The queue hides nothing."""
+    return retail_position(5, [[card("spy", "blue", True)], [card("heir", "red", True)],
+                               [card("lord", "blue", True)], [card("soldier", "green", True)],
+                               [card("assassination", "red", True)]],
+                           {c: ["archer", "decree"] for c in SEATS},
+                           {"red": 10, "blue": 12, "green": 5}, cursor=5, pending="assassination")
+
+
+def test_the_cut_off_can_take_a_spys_theft_from_its_victim() -> None:
+    from oriflamme.bots.common import estimate, spy_victim
+
+    g = _spy_or_lord()
+    g.play("eliminate 3")  # the Lord goes; the round is over: round 6's placements, one resolution left
+    s = g.state
+    assert s.round == 6 and spy_victim(s, 0, "blue") == "red"
+    old, new = estimate(s), estimate(s, theft=0.7)
+    assert old["blue"] == new["blue"] == s.scores["blue"] + 1.0  # the Spy's theft, for its owner
+    assert old["red"] == s.scores["red"] + 2.0  # the Heir; the theft is not counted against red
+    assert new["red"] == pytest.approx(old["red"] - 0.7)
+    assert new["green"] == old["green"]
+    s.scores["red"] = 0  # nothing to steal from red: no victim
+    assert spy_victim(s, 0, "blue") is None and estimate(s, theft=0.7) == estimate(s)
+
+
+def test_counting_the_spys_theft_against_its_victim_the_expert_shoots_the_spy() -> None:
+    """Blue's Spy robs red a point a round (a swing of two between red and the leader), its lone Lord earns
+    it one: shooting the Spy is clearly right. The hand-made cut-off sees blue lose a point either way (the
+    theft is not counted against red) and splits between them over seeds; counting 0.7 of the theft against
+    its victim, the expert shoots the Spy every time."""
+    g = _spy_or_lord()
+    assert _expert_choices(g, "spy_theft", 0.0, seeds=6) == {"eliminate 1", "eliminate 3"}
+    assert _expert_choices(g, "spy_theft", 0.7, seeds=6) == {"eliminate 1"}
+
+
+def test_the_spy_theft_switch_reaches_the_search() -> None:
+    from oriflamme.bots.common import payoffs
+
+    bot = make_bot("expert", seed=1, iterations=10)
+    bot.spy_theft = 0.7  # type: ignore[attr-defined]
+    g = _spy_or_lord()
+    g.play("eliminate 3")
+    search = bot.game(g.view("blue"))  # type: ignore[attr-defined]
+    s = g.state
+    assert search.payoffs(s) == payoffs(s, theft=0.7) != payoffs(s)

@@ -66,10 +66,27 @@ def lasting_value(s: State, i: int, name: str, owner: str) -> float:
     return 0.3  # assassin (prototype) and anything else
 
 
-def estimate(s: State, conspiracy: float = 1.0) -> dict[str, float]:
+def spy_victim(s: State, i: int, owner: str) -> str | None:
+    """Whom a Spy at i would rob: the opponent beside it with points and the highest score (as the playouts
+    choose), or None."""
+    q = s.queue
+    scores = s.scores
+    best = None
+    for j in (i - 1, i + 1):
+        if 0 <= j < len(q):
+            c = q[j][-1][OWNER]
+            if c != owner and scores[c] > 0 and (best is None or scores[c] > scores[best]):
+                best = c
+    return best
+
+
+def estimate(s: State, conspiracy: float = 1.0, theft: float = 0.0) -> dict[str, float]:
     """A guess of each player's final score: score now plus what its cards in the queue should earn.
     `conspiracy` scales a face-down Conspiracy's worth before the last round: the share of it that
-    survives to be cashed (the hand-made estimate, 1.0, counts it as if it always did)."""
+    survives to be cashed (the hand-made estimate, 1.0, counts it as if it always did). `theft` is the share
+    of what a Spy should steal that is also taken from its likely victim (`spy_victim`), not only given to
+    its owner (the hand-made estimate: none): in a race of three, a theft from the leader is a swing of two
+    points, not one. On logged games that victim lost about 0.7 of the Spy's worth (docs/BOTS.md)."""
     est = {c: float(v) for c, v in s.scores.items()}
     if s.phase == OVER:
         return est
@@ -87,6 +104,8 @@ def estimate(s: State, conspiracy: float = 1.0) -> dict[str, float]:
         v = 0.0
         if top[UP]:
             v = lasting_value(s, i, name, owner) * _DISC[min(k, 11)]
+            if theft and name == "spy":
+                _rob(s, i, owner, theft * v, est)
         else:
             t = top[TOKENS]
             if name == "conspiracy":
@@ -98,11 +117,21 @@ def estimate(s: State, conspiracy: float = 1.0) -> dict[str, float]:
             elif name in HIDDEN_VALUE:
                 v = t + HIDDEN_VALUE[name]
             else:
-                v = t + 0.8 * lasting_value(s, i, name, owner) * _DISC[min(k, 11)]
+                w = 0.8 * lasting_value(s, i, name, owner) * _DISC[min(k, 11)]
+                if theft and name == "spy":
+                    _rob(s, i, owner, theft * w, est)
+                v = t + w
         for below in st[:-1]:
             v += 0.3 + 0.5 * below[TOKENS]
         est[owner] += v
     return est
+
+
+def _rob(s: State, i: int, owner: str, loss: float, est: dict[str, float]) -> None:
+    """Takes `loss` from the estimate of the Spy at i's likely victim, if it has one."""
+    victim = spy_victim(s, i, owner)
+    if victim is not None:
+        est[victim] -= loss
 
 
 def utility(est: dict[str, float], me: str) -> float:
@@ -113,14 +142,15 @@ def utility(est: dict[str, float], me: str) -> float:
     return est[me] - 0.6 * max(others) - 0.4 * sum(others) / len(others)
 
 
-def payoffs(s: State, future: float = 1.0, growth: float = 0.0, conspiracy: float = 1.0) -> dict[str, float]:
+def payoffs(s: State, future: float = 1.0, growth: float = 0.0, conspiracy: float = 1.0,
+            theft: float = 0.0) -> dict[str, float]:
     """Per-player payoff in [0, 1] for search: win (shared on a tie) plus a margin bonus; at a cut-off
     a smooth function of the estimated margin. `future` weighs what the estimate adds to the scores
     now, and the margin's scale (3 points) grows by `growth` per round left after the next one, up to 2.5
     rounds: a lead early in the game decides less. Both are fitted to self-play outcomes in docs/BOTS.md;
-    `conspiracy` scales a face-down Conspiracy's worth (`estimate`). The defaults are the hand-made
-    cut-off."""
-    est = estimate(s, conspiracy)
+    `conspiracy` scales a face-down Conspiracy's worth and `theft` counts a share of a Spy's theft against
+    its victim (`estimate`). The defaults are the hand-made cut-off."""
+    est = estimate(s, conspiracy, theft)
     out: dict[str, float] = {}
     over = s.phase == OVER
     scale = 3.0
