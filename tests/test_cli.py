@@ -298,3 +298,87 @@ def test_a_spy_that_picks_its_owner_is_told_that_nothing_changes() -> None:
     empty = say({**spied, "victim": "blue", "victim_score": 0})
     assert mine is not None and "nothing changes" in mine and "takes nothing" not in mine
     assert empty is not None and "takes nothing from blue" in empty
+
+
+# ---------------------------------------------------------------- the review after a game
+
+class _ThenReview(io.StringIO):
+    """Scripted input: the first action at every turn, then 'review' once the game is over."""
+
+    def __init__(self, out: io.StringIO) -> None:
+        super().__init__()
+        self.out = out
+
+    def readline(self, size: int = -1) -> str:
+        return "review\n" if "═══ Game over ═══" in self.out.getvalue() else "1\n"
+
+
+def _offered(out: str) -> list[int]:
+    """How many actions each prompt offered, in order."""
+    blocks = out.split("Your options:")[1:]
+    return [len(re.findall(r"^\s*\d+\) ", block.split("> ")[0], re.M)) for block in blocks]
+
+
+def test_the_review_is_offered_at_the_end_and_judges_every_decision_with_a_choice() -> None:
+    out = io.StringIO()
+    rc = main(["play", "--seed", "4", "--bots", "normal"], inp=_ThenReview(out), out=out)
+    text = out.getvalue()
+    assert rc == 0 and "Traceback" not in text
+    assert "Type 'review' for the strongest bot's review" in text
+    review = text.split("═══ Review ═══", 1)[1]
+    g = new_game(edition="retail", players=3, seed=4)
+    # the score table ends on the final scores, one row per seat
+    ranking = dict(re.findall(r"^\s+\d\. (\w+): (\d+) points", text, re.M))
+    rows = {m[0]: m[1].split() for m in re.findall(r"^\s+(red|blue|green)\s+([\d ]+)$", review, re.M)}
+    assert set(rows) == set(g.seats) and {c: r[-1] for c, r in rows.items()} == ranking
+    assert 1 <= len(re.findall(r"^\s+\d\. Round \d: ", review, re.M)) <= 5
+    judged = int(re.search(r"Your decisions: (\d+) reviewed by the expert bot", review)[1])
+    assert judged == sum(1 for n in _offered(text) if n > 1)
+    for played, best in re.findall(r"played '([^']+)', better '([^']+)'", review):
+        assert played != best
+
+
+def test_without_an_answer_the_game_ends_without_a_review() -> None:
+    rc, out = run(["play", "--seed", "4", "--bots", "random"], "\n".join(["1"] * 300) + "\n")
+    assert rc == 0 and "═══ Game over ═══" in out
+    assert "═══ Review ═══" not in out and "Game left" not in out
+
+
+def test_a_hot_seat_review_names_each_players_decisions() -> None:
+    rc, out = run(["play", "--seed", "2", "--hotseat", "--players", "3", "--review"],
+                  "\n".join(["1"] * 600) + "\n")
+    assert rc == 0 and "Traceback" not in out
+    review = out.split("═══ Review ═══", 1)[1]
+    assert "The players' decisions:" in review and "from what each player could see" in review
+    for grade in re.findall(r"^\s+\S+ (?:Blunder|Mistake|Inaccuracy) \((\w+), round \d\)", review, re.M):
+        assert grade in ("red", "blue", "green")
+
+
+def test_a_review_of_chateau_village_port_counts_gold() -> None:
+    rc, out = run(["play", "--game", "lieux", "--seed", "3", "--bots", "random", "--review"],
+                  "\n".join(["1"] * 400) + "\n")
+    assert rc == 0 and "Traceback" not in out
+    review = out.split("═══ Review ═══", 1)[1]
+    amounts = re.findall(r"(\d+) (points?|gold)\b", review)
+    assert amounts and all(unit == "gold" for _, unit in amounts)
+    assert "Your decisions:" in review
+
+
+def test_key_moments_in_words() -> None:
+    from tabletop.cli.review import moment_line
+    own = {"round": 2, "actor": "red", "effect": {"kind": "ambush", "player": "red", "attacker": "red"}}
+    assert moment_line(own, "red") == "Round 2: you walk into your own ambush"
+    assert moment_line(own, None) == "Round 2: red walks into their own ambush"
+    sprung = {"round": 4, "actor": "blue", "decisive": True, "leader": "red",
+              "effect": {"kind": "ambush", "player": "red", "attacker": "blue"}}
+    assert moment_line(sprung, "red") == ("Round 4: your ambush springs on blue — "
+                                           "from here on, you lead to the end")
+    steal = {"round": 3, "actor": "green", "from_leader": True,
+             "effect": {"kind": "steal", "player": "green", "victim": "red", "amount": 1}}
+    assert moment_line(steal, "red") == "Round 3: green takes 1 point from the leader, you"
+    gone = {"round": 5, "actor": "red", "effect": {"kind": "eliminate", "player": "red", "victim": "blue",
+                                                  "card": "heir"}}
+    assert moment_line(gone, "red") == "Round 5: you eliminate blue's heir"
+    paid = {"round": 6, "actor": "blue", "effect": {"kind": "gain", "player": "blue", "amount": 8,
+                                                   "reason": "conspiracy"}}
+    assert moment_line(paid, "red") == "Round 6: blue's conspiracy pays 8 points"

@@ -27,6 +27,7 @@ def _own(g: Game) -> _game.Game:
 class Text:
     counted: ClassVar[dict[str, str]] = {"moved": "cards moved", "stolen": "thefts",
                                          "discarded": "cards discarded"}
+    unit: ClassVar[tuple[str, str]] = ("gold", "gold")
 
     def view(self, game: Game, viewer: str | None, style: Style) -> str:
         return render_text(game.view(viewer), legal=False)  # the terminal numbers the legal actions itself
@@ -43,7 +44,7 @@ class Text:
         return describe_event(event)
 
     def ranking(self, game: Game) -> list[str]:
-        return [*ranking_lines(game.ranking(), game.scores, "gold"),
+        return [*ranking_lines(game.ranking(), game.scores, self.unit[1]),
                 "  (Ties: the first player's token wins, then the closest after it in seat order.)"]
 
 

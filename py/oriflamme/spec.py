@@ -30,6 +30,7 @@ class Text:
         "revealed": "cards revealed", "stayed": "stays (face down)", "eliminated": "eliminations",
         "discarded": "discards", "moved": "decree moves", "stolen": "spy steals",
         "copied": "shapeshifter copies", "ambushed": "ambushes sprung"}
+    unit: ClassVar[tuple[str, str]] = ("point", "points")
 
     def view(self, game: Game, viewer: str | None, style: Style) -> str:
         return _text.render_view(game.view(viewer), style)

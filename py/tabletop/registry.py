@@ -55,6 +55,7 @@ class Renderer(Protocol):
     """How a game draws itself as terminal text."""
 
     counted: ClassVar[dict[str, str]]  # event type -> what `simulate` calls it, for its per-game counts
+    unit: ClassVar[tuple[str, str]]  # what a score counts, one and many: ("point", "points")
 
     def view(self, game: Game, viewer: str | None, style: Style) -> str: ...  # what viewer sees
 

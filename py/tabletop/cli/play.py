@@ -16,6 +16,7 @@ from ..errors import IllegalAction, quote
 from ..terminal import Style
 from .options import add_game_arguments, game_options
 from .players import Chooser, make_chooser, parse_levels
+from .review import Record, review_lines
 from .tables import draw, draw_all, log_lines, ranking_lines, seat_colours, start, title
 
 HELP = """Commands: a number from the list, or the action text (e.g. 'reveal', 'place spy last');
@@ -32,7 +33,8 @@ class Quit(Exception):
 
 class Session:
     def __init__(self, g: Any, humans: list[str], bots: dict[str, Chooser], inp: TextIO, out: TextIO,
-                 style: Style, hotseat: bool, save: Path | None) -> None:
+                 style: Style, hotseat: bool, save: Path | None, resumed: bool = False,
+                 review: bool = False) -> None:
         self.g = g
         self.humans = humans
         self.bots = bots
@@ -44,6 +46,9 @@ class Session:
         self.log: dict[str, list[str]] = {c: [] for c in humans}  # everything each human was told
         self.unseen: dict[str, list[str]] = {c: [] for c in humans}  # hot-seat: since their last turn
         self.at_screen: str | None = None if hotseat or not humans else humans[0]
+        self.record = Record()  # every step and the humans' decisions, for the review after the game
+        self.resumed = resumed
+        self.review = review  # review the game at its end without asking
 
     # ---- output
     def say(self, text: str = "") -> None:
@@ -79,6 +84,7 @@ class Session:
     def run(self) -> int:
         g = self.g
         self.tell(g.start_events)
+        self.record.begin(g, g.start_events)
         while g.to_act is not None:
             c = g.to_act
             if c in self.bots:
@@ -94,7 +100,11 @@ class Session:
         return 0
 
     def act(self, action: str) -> None:
-        events = self.g.play(action)
+        g = self.g
+        actor = g.to_act
+        decision = self.record.decision(g, action) if actor in self.humans else None  # the view before it
+        events = g.play(action)
+        self.record.after(g, actor, action, events, decision)
         self.tell(events)
         if self.save is not None:
             self.save.write_text(self.g.to_json() + "\n")
@@ -220,6 +230,39 @@ class Session:
             me = self.humans[0]
             self.say("You win!" if winners == [me] else
                      "You share the win!" if me in winners else "You did not win this time.")
+        self.offer_review()
+
+    def offer_review(self) -> None:
+        """The strongest bot's review of the humans' decisions, with the scores and key moments (as the
+        page's end screen has it); asked for, since judging every decision takes a few seconds."""
+        spec = registry.get(self.g.game)
+        if spec.explainer is None or not self.humans:
+            return
+        if not self.review:
+            self.say("")
+            try:
+                answer = self.ask("Type 'review' for the strongest bot's review of this game, "
+                                  "or press Enter to leave: ")
+            except Quit:
+                return
+            if answer.lower() not in ("review", "r", "y", "yes"):
+                return
+        self.say("")
+        self.say(self.style.bold("═══ Review ═══"))
+        me = None if self.hotseat else self.humans[0]
+        tty = hasattr(self.out, "isatty") and self.out.isatty()
+
+        def progress(done: int, total: int) -> None:  # on a terminal: a counter, erased when done
+            end = "\r\x1b[K" if done == total else ""
+            self.out.write(f"\rReviewing the decisions… {done}/{total}{end}")
+            self.out.flush()
+
+        try:
+            for line in review_lines(spec, self.record, self.g.ranking(), me, progress if tty else None,
+                                     self.resumed):
+                self.say(line)
+        except KeyboardInterrupt:
+            self.say("\nReview stopped.")
 
 
 def add_arguments(ap: argparse.ArgumentParser) -> None:
@@ -235,6 +278,8 @@ def add_arguments(ap: argparse.ArgumentParser) -> None:
     ap.add_argument("--save", type=Path, default=None, help="write the position here after every move")
     ap.add_argument("--load", type=Path, default=None, help="resume a saved position")
     ap.add_argument("--no-colour", "--no-color", dest="no_colour", action="store_true")
+    ap.add_argument("--review", action="store_true",
+                    help="at the end, review the game (the strongest bot on your decisions) without asking")
 
 
 def run(args: argparse.Namespace, inp: TextIO, out: TextIO, tty: bool) -> int:
@@ -260,7 +305,8 @@ def run(args: argparse.Namespace, inp: TextIO, out: TextIO, tty: bool) -> int:
     base = args.seed if args.seed is not None else 0
     bots = {c: make_chooser(levels[i % len(levels)], base * 7919 + i + 1, g.game)
             for i, c in enumerate(opponents)}
-    session = Session(g, humans, bots, inp, out, style, args.hotseat, args.save)
+    session = Session(g, humans, bots, inp, out, style, args.hotseat, args.save,
+                      resumed=args.load is not None, review=args.review)
     described = [f"{c} is {'an' if b.level[0] in 'aeiou' else 'a'} {b.level} bot" for c, b in bots.items()]
     bots_text = ", ".join(described)
     who = ("hot-seat: " + ", ".join(humans) if args.hotseat else
