@@ -382,3 +382,18 @@ def test_key_moments_in_words() -> None:
     paid = {"round": 6, "actor": "blue", "effect": {"kind": "gain", "player": "blue", "amount": 8,
                                                    "reason": "conspiracy"}}
     assert moment_line(paid, "red") == "Round 6: blue's conspiracy pays 8 points"
+
+
+def test_a_resumed_game_is_reviewed_from_where_it_was_loaded(tmp_path: Path) -> None:
+    save = tmp_path / "game.json"
+    run(["play", "--seed", "5", "--save", str(save)], "1\n" * 8)
+    at_load = json.loads(save.read_text())["round"]
+    rc, out = run(["play", "--load", str(save), "--save", str(save), "--review"], "1\n" * 300)
+    assert rc == 0 and "Traceback" not in out
+    review = out.split("═══ Review ═══", 1)[1]
+    assert "Score by round (since the game was resumed):" in review
+    heads = re.search(r"^\s+resumed((?:\s+R\d)+)$", review, re.M)
+    assert heads is not None and heads[1].split()[0] == f"R{at_load}"
+    # the game ended and was saved: loaded as it was, it has nothing to review, and is not offered one
+    rc, out = run(["play", "--load", str(save)], "review\n")
+    assert rc == 0 and "review" not in out.lower().split("final ranking", 1)[1]

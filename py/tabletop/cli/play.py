@@ -236,8 +236,8 @@ class Session:
         """The strongest bot's review of the humans' decisions, with the scores and key moments (as the
         page's end screen has it); asked for, since judging every decision takes a few seconds."""
         spec = registry.get(self.g.game)
-        if spec.explainer is None or not self.humans:
-            return
+        if spec.explainer is None or not self.humans or len(self.record.steps) < 2:
+            return  # nothing to review: no game spoken to, or a finished game loaded as it was
         if not self.review:
             self.say("")
             try:
