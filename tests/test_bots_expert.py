@@ -845,13 +845,30 @@ def test_counting_the_spys_theft_against_its_victim_the_expert_shoots_the_spy() 
     assert _expert_choices(g, "spy_theft", 0.7, seeds=6) == {"eliminate 1"}
 
 
-def test_the_spy_theft_switch_reaches_the_search() -> None:
+def test_the_cut_off_can_scale_a_face_up_lords_and_spys_worth() -> None:
+    from oriflamme.bots.common import estimate
+
+    g = _spy_or_lord()
+    g.play("eliminate 4")  # green's Soldier goes: blue's Spy (robbing red) and lone Lord stay, one round left
+    s = g.state
+    old, new = estimate(s), estimate(s, lord=1.13, spy=0.88)
+    assert old["blue"] == s.scores["blue"] + 1.0 + 1.0
+    assert new["blue"] == pytest.approx(s.scores["blue"] + 1.13 + 0.88)
+    assert new["red"] == old["red"] and new["green"] == old["green"]
+    # the victim loses a share of the hand-made worth, whatever the Spy's own scale
+    assert estimate(s, theft=0.7, spy=0.88)["red"] == pytest.approx(old["red"] - 0.7)
+
+
+@pytest.mark.parametrize(("switch", "value", "keyword"),
+                         [("spy_theft", 0.7, "theft"), ("lord_worth", 1.13, "lord"),
+                          ("spy_worth", 0.88, "spy")])
+def test_the_spy_and_lord_switches_reach_the_search(switch: str, value: float, keyword: str) -> None:
     from oriflamme.bots.common import payoffs
 
     bot = make_bot("expert", seed=1, iterations=10)
-    bot.spy_theft = 0.7  # type: ignore[attr-defined]
     g = _spy_or_lord()
-    g.play("eliminate 3")
-    search = bot.game(g.view("blue"))  # type: ignore[attr-defined]
+    g.play("eliminate 4")
     s = g.state
-    assert search.payoffs(s) == payoffs(s, theft=0.7) != payoffs(s)
+    assert bot.game(g.view("blue")).payoffs(s) == payoffs(s)  # type: ignore[attr-defined]
+    setattr(bot, switch, value)
+    assert bot.game(g.view("blue")).payoffs(s) == payoffs(s, **{keyword: value}) != payoffs(s)  # type: ignore[attr-defined]

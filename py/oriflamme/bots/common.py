@@ -80,13 +80,16 @@ def spy_victim(s: State, i: int, owner: str) -> str | None:
     return best
 
 
-def estimate(s: State, conspiracy: float = 1.0, theft: float = 0.0) -> dict[str, float]:
+def estimate(s: State, conspiracy: float = 1.0, theft: float = 0.0, lord: float = 1.0,
+             spy: float = 1.0) -> dict[str, float]:
     """A guess of each player's final score: score now plus what its cards in the queue should earn.
     `conspiracy` scales a face-down Conspiracy's worth before the last round: the share of it that
     survives to be cashed (the hand-made estimate, 1.0, counts it as if it always did). `theft` is the share
     of what a Spy should steal that is also taken from its likely victim (`spy_victim`), not only given to
     its owner (the hand-made estimate: none): in a race of three, a theft from the leader is a swing of two
-    points, not one. On logged games that victim lost about 0.7 of the Spy's worth (docs/BOTS.md)."""
+    points, not one. On logged games that victim lost about 0.7 of the Spy's worth (docs/BOTS.md). `lord`
+    and `spy` scale what a face-up Lord and a face-up Spy should earn their owner (logged: about 1.13 and
+    0.88 of the hand-made worth)."""
     est = {c: float(v) for c, v in s.scores.items()}
     if s.phase == OVER:
         return est
@@ -104,8 +107,12 @@ def estimate(s: State, conspiracy: float = 1.0, theft: float = 0.0) -> dict[str,
         v = 0.0
         if top[UP]:
             v = lasting_value(s, i, name, owner) * _DISC[min(k, 11)]
-            if theft and name == "spy":
-                _rob(s, i, owner, theft * v, est)
+            if name == "spy":
+                if theft:
+                    _rob(s, i, owner, theft * v, est)
+                v *= spy
+            elif name == "lord":
+                v *= lord
         else:
             t = top[TOKENS]
             if name == "conspiracy":
@@ -142,15 +149,15 @@ def utility(est: dict[str, float], me: str) -> float:
     return est[me] - 0.6 * max(others) - 0.4 * sum(others) / len(others)
 
 
-def payoffs(s: State, future: float = 1.0, growth: float = 0.0, conspiracy: float = 1.0,
-            theft: float = 0.0) -> dict[str, float]:
+def payoffs(s: State, /, future: float = 1.0, growth: float = 0.0, conspiracy: float = 1.0,
+            theft: float = 0.0, lord: float = 1.0, spy: float = 1.0) -> dict[str, float]:
     """Per-player payoff in [0, 1] for search: win (shared on a tie) plus a margin bonus; at a cut-off
     a smooth function of the estimated margin. `future` weighs what the estimate adds to the scores
     now, and the margin's scale (3 points) grows by `growth` per round left after the next one, up to 2.5
     rounds: a lead early in the game decides less. Both are fitted to self-play outcomes in docs/BOTS.md;
-    `conspiracy` scales a face-down Conspiracy's worth and `theft` counts a share of a Spy's theft against
-    its victim (`estimate`). The defaults are the hand-made cut-off."""
-    est = estimate(s, conspiracy, theft)
+    `conspiracy`, `theft`, `lord` and `spy` correct what the estimate counts for some cards (`estimate`).
+    The defaults are the hand-made cut-off."""
+    est = estimate(s, conspiracy, theft, lord, spy)
     out: dict[str, float] = {}
     over = s.phase == OVER
     scale = 3.0

@@ -42,14 +42,12 @@ class OriflammeSearch:
     text = staticmethod(to_text)
 
     def __init__(self, view: dict[str, Any], horizon: int, sampler: Sampler, split_reveals: bool,
-                 future: float = 1.0, growth: float = 0.0, hide: bool = False,
-                 separate: bool = False, aim: bool = False, conspiracy: float = 1.0,
-                 theft: float = 0.0) -> None:
+                 hide: bool = False, separate: bool = False, aim: bool = False,
+                 cutoff: dict[str, float] | None = None) -> None:
         self.sample = sampler.sample
         self.aim = aim
-        if future != 1.0 or growth or conspiracy != 1.0 or theft:
-            self.payoffs = functools.partial(payoffs, future=future, growth=growth, conspiracy=conspiracy,
-                                             theft=theft)
+        if cutoff:  # `common.payoffs`'s keywords that differ from the hand-made cut-off
+            self.payoffs = functools.partial(payoffs, **cutoff)
         self.stop_round = view["round"] + horizon
         self.me = view["viewer"]
         self.tags = split_reveals or hide or separate
@@ -108,6 +106,10 @@ class HardBot(ISMCTS[State, Move]):
     # owner's gain counts; a theft from the leader is a swing of two points in a race of three, and on logged
     # games the victim the estimate names lost about 0.7 of what the estimate gives the Spy).
     spy_theft = 0.0
+    # What the cut-off counts a face-up Lord and a face-up Spy worth to their owner, as a share of the
+    # hand-made estimate (logged: a Lord then scored 1.09-1.17 times it, a Spy 0.84-0.92).
+    lord_worth = 1.0
+    spy_worth = 1.0
     # Let the searcher's later choices in the tree depend only on what it sees of an opponent's hidden
     # choices (where a card went, that a card stayed), not on which card it was in the deal.
     hide_opponents = False
@@ -132,11 +134,16 @@ class HardBot(ISMCTS[State, Move]):
         """UCB's exploration constant from this view."""
         return self.exploration
 
+    def cutoff(self) -> dict[str, float]:
+        """The cut-off's numbers (`common.payoffs`'s keywords) that differ from the hand-made ones."""
+        numbers = {"future": (self.future_weight, 1.0), "growth": (self.scale_growth, 0.0),
+                   "conspiracy": (self.conspiracy_survival, 1.0), "theft": (self.spy_theft, 0.0),
+                   "lord": (self.lord_worth, 1.0), "spy": (self.spy_worth, 1.0)}
+        return {name: value for name, (value, default) in numbers.items() if value != default}
+
     def game(self, view: dict[str, Any]) -> OriflammeSearch:
         game = OriflammeSearch(view, self.horizon_for(view), self.sampler(view), self.split_reveals,
-                               self.future_weight, self.scale_growth, self.hide_opponents,
-                               self.separate_trees, self.aimed_playouts, self.conspiracy_survival,
-                               self.spy_theft)
+                               self.hide_opponents, self.separate_trees, self.aimed_playouts, self.cutoff())
         game.exploration = self.exploration_for(view)
         return game
 
