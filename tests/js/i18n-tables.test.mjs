@@ -149,3 +149,17 @@ test("the guided game names each card as the tables do, in every language", asyn
     }
   }
 });
+
+test("every Oriflamme text that scores a number says its unit (points), in every language", () => {
+  // "scores 1" read as "1 what?" to a newcomer: the rules and the cards say "1 point" (lieux counts gold).
+  /** @type {[string, RegExp, object][]} */
+  const verbs = [
+    ["en", /\b(?:scores?|gains?|earns?|is worth|worth)\s+(\d+)\b(?!\s+points?\b)/i, en],
+    ["fr", /\b(?:rapporte|marque|marquez|gagne|gagnez|vaut)\s+(\d+)\b(?!\s+points?\b)/i, fr],
+    ["de", /\b(?:bringt|erhält|erhältst|bekommt|bekommst)\s+(\d+)\b(?!\s+Punkte?\b)/i, de],
+  ];
+  for (const [code, re, table] of verbs) {
+    const bare = leaves(table).filter(([, text]) => re.test(text)).map(([path, text]) => `${path}: ${text}`);
+    assert.deepEqual(bare, [], `${code}: amounts without their unit`);
+  }
+});

@@ -57,7 +57,7 @@ export default {
       "Jede Familie hat 10 Karten. Du hast 7 auf der Hand; 3 liegen die ganze Partie unbesehen beiseite. Alle beginnen mit 1 Punkt.",
       "Ausspielen: Reihum, beginnend beim Startspieler, legt jeder 1 Karte verdeckt an den Anfang oder das Ende der Reihe oder auf eine eigene Karte, die schon darin liegt. Nur die oberste Karte eines Stapels zählt.",
       "Auswertung: Danach wird die Reihe von der ersten bis zur letzten Karte abgearbeitet (der Pfeil zeigt die Richtung). Bei deiner verdeckten Karte wählst du: verdeckt lassen (sie bekommt eine Münze) oder aufdecken, ihre Münzen als Punkte nehmen und ihren Effekt ausführen. Offene Karten wirken in jeder Runde.",
-      "Eine Karte zu entfernen bringt 1, egal wem sie gehört. Entfernte und einmalige Karten kommen offen auf den Ablagestapel ihres Besitzers, den alle sehen.",
+      "Entfernt eine Karte eine andere, erhält ihr Besitzer 1 Punkt, egal welche Farbe die entfernte Karte hat. Entfernte und einmalige Karten kommen offen auf den Ablagestapel ihres Besitzers, den alle sehen.",
       "Verlässt eine einmalige Karte die Reihe und legt eine Karte darunter frei, ist diese sofort als Nächstes dran.",
       "Nach der letzten Runde gewinnt die höchste Punktzahl. Münzen, die noch auf Karten liegen, verfallen. Bei Gleichstand liegt vorn, wer mehr Karten in der Reihe hat.",
     ],

@@ -56,12 +56,12 @@ export default {
     common: [
       "Each family has 10 cards. You hold 7 in your hand; 3 are set aside unseen for the whole game. Everyone starts with 1 point.",
       "Placement: one after the other, starting with the first player, everybody puts one card face down at the start or the end of the queue, or on top of one of their own cards already in it. Only the top card of a stack matters.",
-      "Resolution: the queue is then played from its first card to its last (the arrow shows the direction). On your face-down card you choose: leave it hidden (it gains a token), or reveal it, take its tokens and apply its ability. Face-up cards apply their ability every round.",
-      "Removing a card scores 1, whoever owned it. Removed and one-use cards go face up to their owner's discard, which everybody can see.",
+      "Resolution: the queue is then played from its first card to its last (the arrow shows the direction). On your face-down card you choose: leave it hidden (it gains a token), or reveal it, take its tokens as points and apply its ability. Face-up cards apply their ability every round.",
+      "When a card removes another, its owner scores 1 point, whatever the colour of the card removed. Removed and one-use cards go face up to their owner's discard, which everybody can see.",
       "When a one-use card leaves the queue and uncovers a card beneath it, that card is played next, right away.",
       "After the last round, the highest score wins. Tokens still on cards are lost. A tie goes to the player with more cards left in the queue.",
     ],
-    retail: ["Studio H edition: 3 to 5 players, 6 rounds. Revealing a card gives you its tokens straight away."],
+    retail: ["Studio H edition: 3 to 5 players, 6 rounds. Revealing a card turns its tokens into your points straight away."],
     pegasus: [
       "Pegasus edition: 3 to 5 players, 6 rounds. On reveal you apply the ability first and take the tokens afterwards, if the card is still there.",
       "The Ambush never discards the attacker, and the Royal Decree may also put a card on a stack topped by its own colour.",

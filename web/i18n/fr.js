@@ -56,12 +56,12 @@ export default {
     common: [
       "Chaque famille compte 10 cartes. Vous en avez 7 en main ; 3 sont mises de côté, cachées, pour toute la partie. Chacun commence avec 1 point.",
       "Placement : à tour de rôle, en commençant par le premier joueur, chacun pose une carte face cachée au début ou à la fin de la file, ou par-dessus l'une de ses propres cartes déjà en jeu. Seule la carte du dessus d'une pile compte.",
-      "Résolution : la file se joue ensuite de sa première carte à sa dernière (la flèche montre le sens). Sur votre carte cachée, vous choisissez : la laisser cachée (elle reçoit un jeton) ou la révéler, prendre ses jetons et appliquer sa capacité. Les cartes visibles appliquent leur capacité à chaque manche.",
-      "Retirer une carte rapporte 1, quel que soit son propriétaire. Les cartes retirées et les cartes à usage unique vont face visible dans la défausse de leur propriétaire, que tout le monde peut voir.",
+      "Résolution : la file se joue ensuite de sa première carte à sa dernière (la flèche montre le sens). Sur votre carte cachée, vous choisissez : la laisser cachée (elle reçoit un jeton) ou la révéler, en prendre les jetons comme points et appliquer sa capacité. Les cartes visibles appliquent leur capacité à chaque manche.",
+      "Quand une carte en retire une autre, son propriétaire marque 1 point, quelle que soit la couleur de la carte retirée. Les cartes retirées et les cartes à usage unique vont face visible dans la défausse de leur propriétaire, que tout le monde peut voir.",
       "Quand une carte à usage unique quitte la file et découvre une carte dessous, celle-ci est jouée juste après.",
       "Après la dernière manche, le meilleur score gagne. Les jetons encore sur les cartes sont perdus. En cas d'égalité, le joueur qui a le plus de cartes dans la file passe devant.",
     ],
-    retail: ["Édition Studio H : 3 à 5 joueurs, 6 manches. Révéler une carte vous donne aussitôt ses jetons."],
+    retail: ["Édition Studio H : 3 à 5 joueurs, 6 manches. Révéler une carte change aussitôt ses jetons en points pour vous."],
     pegasus: [
       "Édition Pegasus : 3 à 5 joueurs, 6 manches. À la révélation, on applique d'abord la capacité, puis on prend les jetons si la carte est encore là.",
       "L'Embuscade ne défausse jamais l'attaquant, et le Décret royal peut aussi poser une carte sur une pile de sa couleur.",
