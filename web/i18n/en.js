@@ -63,7 +63,7 @@ export default {
     ],
     retail: ["Studio H edition: 3 to 5 players, 6 rounds. Revealing a card turns its tokens into your points straight away."],
     pegasus: [
-      "Pegasus edition: 3 to 5 players, 6 rounds. On reveal you apply the ability first and take the tokens afterwards, if the card is still there.",
+      "Pegasus edition: 3 to 5 players, 6 rounds. On reveal you apply the ability first; the tokens become your points afterwards, if the card is still there.",
       "The Ambush never discards the attacker, and the Royal Decree may also put a card on a stack topped by its own colour.",
     ],
     prototype: [

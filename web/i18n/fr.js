@@ -63,7 +63,7 @@ export default {
     ],
     retail: ["Édition Studio H : 3 à 5 joueurs, 6 manches. Révéler une carte change aussitôt ses jetons en points pour vous."],
     pegasus: [
-      "Édition Pegasus : 3 à 5 joueurs, 6 manches. À la révélation, on applique d'abord la capacité, puis on prend les jetons si la carte est encore là.",
+      "Édition Pegasus : 3 à 5 joueurs, 6 manches. À la révélation, on applique d'abord la capacité ; les jetons deviennent ensuite vos points, si la carte est encore là.",
       "L'Embuscade ne défausse jamais l'attaquant, et le Décret royal peut aussi poser une carte sur une pile de sa couleur.",
     ],
     prototype: [
