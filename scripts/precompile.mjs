@@ -56,7 +56,13 @@ ZIP_DATE = (2020, 1, 1, 0, 0, 0)
 
 # Docstrings are a fifth of the bytecode's size and nothing the game runs reads them: dropped from every
 # module, Pyodide's own packages too (D86: JsProxy's methods, documented from _pyodide._core_docs, keep
-# their signatures but lose their help text).
+# their signatures but lose their help text). A dataclass keeps its own (D223): without one, the
+# dataclass decorator writes one at class creation from \`inspect.signature\` of the class, formatting every
+# field's annotation — CPU on the boot's path for text nothing reads.
+
+
+def makes_its_doc(node):
+    return isinstance(node, ast.ClassDef) and any("dataclass" in ast.unparse(d) for d in node.decorator_list)
 
 
 def without_docstrings(source, name):
@@ -64,6 +70,7 @@ def without_docstrings(source, name):
     for node in ast.walk(tree):
         body = getattr(node, "body", None)
         if (isinstance(node, (ast.Module, ast.ClassDef, ast.FunctionDef, ast.AsyncFunctionDef)) and body
+                and not makes_its_doc(node)
                 and isinstance(body[0], ast.Expr) and isinstance(body[0].value, ast.Constant)
                 and isinstance(body[0].value.value, str)):
             node.body = body[1:] or [ast.copy_location(ast.Pass(), body[0])]

@@ -156,7 +156,7 @@ def test_what_only_phase_two_runs_is_in_the_later_archive_not_the_boot_zip() -> 
     assert re.fullmatch(r"python_later-[0-9a-f]{12}\.zip", later_zip_path().name), later_zip_path().name
     for name in ("lieux/__init__.pyc", "lieux/rules.pyc", "oriflamme/bots/hard.pyc",
                  "oriflamme/bots/expert.pyc", "oriflamme/belief.pyc", "tabletop/search.pyc",
-                 "tabletop/review.pyc"):
+                 "tabletop/review.pyc", "oriflamme/tutorial.pyc", "tabletop/guide.pyc"):  # (the guide: D224)
         assert name in later and name not in entries, name
     # What a first decision runs stays in the boot's zip.
     for name in ("oriflamme/engine.pyc", "oriflamme/bots/normal.pyc", "tabletop/bridge/session.pyc",
@@ -170,6 +170,16 @@ def test_what_only_phase_two_runs_is_in_the_later_archive_not_the_boot_zip() -> 
     assert "tabletop.review" in lazy and "tabletop.review" in index, lazy
     sw = (DIST / "sw.js").read_text()
     assert f'"url":"{later_zip_path().relative_to(DIST).as_posix()}"' in sw.replace(" ", "")  # precached
+
+
+def test_docstrings_are_dropped_but_a_dataclass_keeps_its_own() -> None:
+    """D86 drops docstrings from the bytecode; a dataclass keeps its own (D223), or the decorator would
+    write one at class creation, on the boot's path, from the signature of the class."""
+    registry = stdlib_entries()["tabletop/registry.pyc"]
+    assert b"What a game declares about itself" in registry  # GameSpec, a dataclass
+    assert b"The games this project knows" not in registry  # the module's
+    assert b"The spec of a game by id" not in registry  # a function's
+    assert b"One game at the table, its seats" in stdlib_entries()["tabletop/bridge/session.pyc"]
 
 
 def test_every_pyc_is_unchecked_hash_based_with_one_magic_and_its_source_hash() -> None:

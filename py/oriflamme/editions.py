@@ -21,6 +21,8 @@ ALL_CARDS = frozenset(RETAIL_FAMILY) | frozenset(PROTOTYPE_FAMILY)
 
 @dataclass(frozen=True)
 class Edition:
+    """An edition's cards, colours, player range, rounds and rule switches."""
+
     id: str
     family: tuple[str, ...]
     colours: tuple[str, ...]

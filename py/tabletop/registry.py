@@ -84,6 +84,8 @@ class Explainer(Protocol):
 
 @dataclass(frozen=True)
 class GameSpec:
+    """What a game declares about itself: its variants, bot levels, how to start, load and draw it."""
+
     id: str
     title: str
     variant_setting: str  # the settings key that names the variant ("edition", "set")

@@ -98,6 +98,8 @@ def bot_seed(settings: JSONDict, seat: int) -> int:
 
 @dataclass
 class Session:
+    """One game at the table, its seats, bots, actions and events (`start` makes one from settings)."""
+
     settings: JSONDict
     game: Game
     colours: list[str]
