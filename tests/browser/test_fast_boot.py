@@ -11,6 +11,7 @@ import io
 import os
 import re
 import shutil
+import threading
 import zipfile
 from collections.abc import Iterator
 from pathlib import Path
@@ -510,6 +511,44 @@ def test_a_later_module_needed_before_the_background_fetch_is_downloaded_at_once
     stages = strict_page.evaluate(STAGES_JS)
     assert stages.count("later-on-demand") == 1 and "later-fetched" not in stages, stages
     play_one_move(strict_page)
+
+
+@pytest.mark.parametrize("line", [False, True], ids=["loopback", "line"])
+def test_the_guided_game_at_once_from_a_first_visit_downloads_the_later_archive_for_it(
+        strict_page: Any, probe_site: tuple[str, Path], page_guard: Any, line: bool) -> None:
+    """D224: the tutorial's module rides in the later archive, not the boot's zip. A first visitor who taps
+    "Learn to play" as soon as the form is drawn, before the page has asked for the later archive (here it
+    never asks), still gets the guided game: its import downloads the archive at once. On the loopback and
+    behind the benchmark's simulated line (10 Mbit/s, 20 ms a request)."""
+    from bench_network import make_line_server
+
+    url, root = probe_site
+    asked = 'postMessage({type:"later-archive"})'  # pwa.js's, as minified and bundled by the build
+    pwa = built_file_with(root, asked)
+    rewrite(pwa, pwa.read_text().replace(asked, 'postMessage({type:"nothing"})'))
+    server = None
+    if line:
+        server = make_line_server(root, 10, 20)
+        threading.Thread(target=server.serve_forever, daemon=True).start()
+        url = f"http://127.0.0.1:{server.server_address[1]}/"
+        page_guard.allow_origin(url)
+    try:
+        strict_page.goto(url + "?lang=en&speed=0&test=1")  # no game in the link: the form
+        learn = strict_page.locator('[data-testid="learn"]')
+        learn.wait_for(state="visible", timeout=BOOT_TIMEOUT)
+        learn.click()
+        strict_page.locator('[data-testid="tutorial"] .tutorial-note').first.wait_for(state="visible",
+                                                                                     timeout=BOOT_TIMEOUT)
+        strict_page.locator(ACTIONS).first.wait_for(state="visible", timeout=BOOT_TIMEOUT)
+        assert strict_page.evaluate(PROBE_JS, "oriflamme.tutorial")["file"] == \
+            "/lib/python_later.zip/oriflamme/tutorial.pyc"
+        stages = strict_page.evaluate(STAGES_JS)
+        assert stages.count("later-on-demand") == 1 and "later-fetched" not in stages, stages
+        play_one_move(strict_page)
+    finally:
+        if server is not None:
+            server.shutdown()
+            server.server_close()
 
 
 def test_without_the_later_archive_its_modules_fall_back_or_fail_in_words(
