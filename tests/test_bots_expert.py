@@ -727,28 +727,34 @@ def test_the_placement_measure_counts_every_placement_of_the_watched_seats() -> 
     assert all(table[rnd][x] < 1 for rnd in table for x in table[rnd] if seen[rnd][x] == 0)
 
 
-def test_the_second_look_judges_every_nth_decision_of_the_level_and_splits_placements() -> None:
-    """`bots.second_look` on a random game: every 2nd decision with a choice of the `hard` seats is judged,
-    a placement the long search would make with another card or elsewhere is told apart, and the table
-    sums the signed losses per game."""
+def _random_logged_game() -> tuple[Any, int]:
+    """A retail 3-player game of random moves as the arena logs it (red the expert, blue and green the hard
+    bots), and the number of blue's and green's decisions with a choice."""
     from oriflamme import new_game
-    from oriflamme.bots.second_look import judged, kind_of, table
     from tabletop.arena_stats import GameResult
 
-    assert kind_of("place", "place spy first", "place lord first") == "place: card"
-    assert kind_of("place", "place spy first", "place spy on 3") == "place: side"
-    assert kind_of("place", "place spy first", "place spy first") == "place (same)"
-    assert kind_of("reveal", "stay", "reveal") == "reveal"
     g = new_game("retail", 3, seed=5)
     rng = random.Random(5)
     actions, choices = [], 0
     while not g.is_over:
         legal = g.legal_actions()
         choices += g.to_act in ("blue", "green") and len(legal) > 1
-        a = rng.choice(legal)
-        actions.append(a)
-        g.play(a)
-    result = GameResult(5, {}, [], {"expert": "red", "hard": "blue", "hard#2": "green"}, actions)
+        actions.append(rng.choice(legal))
+        g.play(actions[-1])
+    return GameResult(5, {}, [], {"expert": "red", "hard": "blue", "hard#2": "green"}, actions), choices
+
+
+def test_the_second_look_judges_every_nth_decision_of_the_level_and_splits_placements() -> None:
+    """`bots.second_look` on a random game: every 2nd decision with a choice of the `hard` seats is judged,
+    a placement the long search would make with another card or elsewhere is told apart, and the table
+    sums the signed losses per game."""
+    from oriflamme.bots.second_look import judged, kind_of, table
+
+    assert kind_of("place", "place spy first", "place lord first") == "place: card"
+    assert kind_of("place", "place spy first", "place spy on 3") == "place: side"
+    assert kind_of("place", "place spy first", "place spy first") == "place (same)"
+    assert kind_of("reveal", "stay", "reveal") == "reveal"
+    result, choices = _random_logged_game()
     rows = list(judged("retail", "hard", 60, 2, [result]))
     assert len(rows) == choices // 2
     assert {r["kind"] for r in rows} >= {"place", "reveal"}
@@ -872,3 +878,21 @@ def test_the_spy_and_lord_switches_reach_the_search(switch: str, value: float, k
     assert bot.game(g.view("blue")).payoffs(s) == payoffs(s)  # type: ignore[attr-defined]
     setattr(bot, switch, value)
     assert bot.game(g.view("blue")).payoffs(s) == payoffs(s, **{keyword: value}) != payoffs(s)  # type: ignore[attr-defined]
+
+
+def test_on_logged_decisions_a_variant_is_crossed_with_a_reseed() -> None:
+    """`python -m oriflamme.bots.converged --logs`: every 3rd decision with a choice of the `hard` seats of
+    a logged game is asked of both bots with two seeds each; a bot crossed with itself disagrees across
+    bots exactly as across seeds and never firmly."""
+    from oriflamme.bots.converged import crossed, logged_decisions
+
+    result, choices = _random_logged_game()
+    decisions = list(logged_decisions("retail", "hard", 3, [result]))
+    assert [n for n, _, _ in decisions] == list(range(3, choices + 1, 3))
+    assert all(v["viewer"] in ("blue", "green") for _, v, _ in decisions)
+    same = crossed("hard", "hard", 20, iter(decisions))
+    assert sum(r[0] for r in same.values()) == len(decisions)
+    assert all(cross == own and firm == 0 for _, own, cross, firm in same.values())
+    other = crossed("hard", "hard:exploration=0.1", 20, iter(decisions))
+    assert {k: r[0] for k, r in other.items()} == {k: r[0] for k, r in same.items()}
+    assert other == crossed("hard", "hard:exploration=0.1", 20, iter(decisions))
