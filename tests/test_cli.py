@@ -78,6 +78,7 @@ def test_unique_prefix_and_resume(tmp_path: Path) -> None:
     before = json.loads(save.read_text())
     rc, out = run(["play", "--load", str(save), "--bots", "random"], "")
     assert rc == 0 and "Game left" in out
+    assert f"--load {save} --save {save}" in out  # says how to keep what is played after loading
     assert json.loads(save.read_text()) == before  # leaving without a move changed nothing
 
 

@@ -319,6 +319,9 @@ def run(args: argparse.Namespace, inp: TextIO, out: TextIO, tty: bool) -> int:
         if args.save is not None:
             session.say(f"Game left; saved to {args.save}. "
                         f"Resume: python -m oriflamme play --load {args.save}")
+        elif args.load is not None:  # the file still holds the game as it was loaded
+            session.say(f"Game left; the moves since loading are not saved ({args.load} is as it was). "
+                        f"To keep them: python -m oriflamme play --load {args.load} --save {args.load}")
         else:
             session.say("Game left (not saved; use --save FILE to keep games).")
         return 0
