@@ -9,13 +9,22 @@ it is decisive: the eventual winner took the lead there and never gave it back (
 
 from __future__ import annotations
 
+import json
 from typing import Any
 
+from .protocol import Event, Game
 from .registry import GameSpec
 
 MOMENTS = 5  # the most a review lists
 LEADER_BONUS = 2
 DECISIVE_BONUS = 3
+
+
+def replay_step(game: Game, action: str | None, actor: str | None, events: list[Event]) -> dict[str, Any]:
+    """One step of a game told back, as `game` stands after `action`: the full position (every card), the
+    action and who played it, its full events and the scores (what `summary` and the replay viewer read)."""
+    return {"position": json.loads(game.to_json()), "action": action, "actor": actor,
+            "events": list(events), "scores": dict(game.scores)}
 
 
 def _leader(scores: dict[str, int]) -> str | None:

@@ -3,10 +3,10 @@ action again through the engine's own checks, so a tampered save is refused, nev
 
 from __future__ import annotations
 
-import json
 from typing import Any
 
 from ..errors import IllegalAction, quote
+from ..moments import replay_step
 from .session import JSONDict, Session, WebError, check_settings
 
 SAVE_FORMAT = "oriflamme-web-save/1"  # the name every save carries since the first game; kept for old saves
@@ -53,11 +53,9 @@ def replay(raw: Any) -> JSONDict:
     if not session.game.is_over:
         raise WebError("only a finished game can be replayed")
     fresh = Session.start(session.settings)
-    steps: list[JSONDict] = [{"position": json.loads(fresh.game.to_json()), "action": None, "actor": None,
-                              "events": list(fresh.game.start_events), "scores": dict(fresh.game.scores)}]
+    steps: list[JSONDict] = [replay_step(fresh.game, None, None, fresh.game.start_events)]
     for action in session.actions:
         actor, events = fresh.play(action)
-        steps.append({"position": json.loads(fresh.game.to_json()), "action": action, "actor": actor,
-                      "events": events, "scores": dict(fresh.game.scores)})
+        steps.append(replay_step(fresh.game, action, actor, events))
     return {"steps": steps, "ranking": fresh.game.ranking(), "tie_break": fresh.game.tie_break(),
             "settings": session.settings, "seats": session.seats()}

@@ -4,7 +4,6 @@ the player could see at the time, as the page's review and Hint do: `tabletop.re
 
 from __future__ import annotations
 
-import json
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from typing import Any
@@ -27,8 +26,7 @@ class Record:
     decisions: list[reviewing.Decision] = field(default_factory=list)
 
     def begin(self, g: Game, events: list[Event]) -> None:
-        self.steps.append({"position": json.loads(g.to_json()), "action": None, "actor": None,
-                           "events": list(events), "scores": dict(g.scores)})
+        self.steps.append(moments.replay_step(g, None, None, events))
 
     def decision(self, g: Game, action: str) -> reviewing.Decision | None:
         """A human's choice among several, taken before `action` is played (the view it was made from)."""
@@ -43,8 +41,7 @@ class Record:
         """`action` was played (it was legal): its step, and the decision it was if a human chose it."""
         if decision is not None:
             self.decisions.append(decision)
-        self.steps.append({"position": json.loads(g.to_json()), "action": action, "actor": actor,
-                           "events": list(events), "scores": dict(g.scores)})
+        self.steps.append(moments.replay_step(g, action, actor, events))
 
 
 def _who(colour: Any, me: str | None) -> str:
