@@ -5,8 +5,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from .. import moments  # (the module, not its function: it runs only when a replay is asked for)
 from ..errors import IllegalAction, quote
-from ..moments import replay_step
 from .session import JSONDict, Session, WebError, check_settings
 
 SAVE_FORMAT = "oriflamme-web-save/1"  # the name every save carries since the first game; kept for old saves
@@ -53,9 +53,9 @@ def replay(raw: Any) -> JSONDict:
     if not session.game.is_over:
         raise WebError("only a finished game can be replayed")
     fresh = Session.start(session.settings)
-    steps: list[JSONDict] = [replay_step(fresh.game, None, None, fresh.game.start_events)]
+    steps: list[JSONDict] = [moments.replay_step(fresh.game, None, None, fresh.game.start_events)]
     for action in session.actions:
         actor, events = fresh.play(action)
-        steps.append(replay_step(fresh.game, action, actor, events))
+        steps.append(moments.replay_step(fresh.game, action, actor, events))
     return {"steps": steps, "ranking": fresh.game.ranking(), "tie_break": fresh.game.tie_break(),
             "settings": session.settings, "seats": session.seats()}
