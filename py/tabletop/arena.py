@@ -27,6 +27,7 @@ import multiprocessing
 import os
 import sys
 import time
+from collections.abc import Callable
 from typing import Any
 
 from . import registry
@@ -35,6 +36,12 @@ from .arena_stats import GameResult, format_table, paired, summarize
 # (game, variant, line-up, seed, deal, budget_ms, iterations[, cpu_clock])
 Task = tuple[str, str | None, list[str], int, int, float | None, int | None] | \
     tuple[str, str | None, list[str], int, int, float | None, int | None, bool]
+
+
+# Line-up entries that only a measuring tool adds, never a level of a game: name -> the bot's maker, called
+# as make_bot is (`oriflamme.bots.oracle` adds `oracle`, the expert dealt the real cards). A bot with a
+# `watch(game)` method is handed the real game it plays at before each game (a diagnostic that may cheat).
+MEASURING: dict[str, Callable[..., Any]] = {}
 
 
 def entry_names(bots: list[str]) -> list[str]:
@@ -61,7 +68,9 @@ def make_entry(spec: Any, entry: str, seed: int, budget_ms: float | None, iterat
     if own:
         budget_ms, iterations = (float(own), iterations) if budget_ms is not None else (None, int(own))
     clock = {"cpu_clock": True} if cpu_clock else {}
-    bot = spec.make_bot(level, seed=seed, budget_ms=budget_ms, iterations=iterations, **clock)
+    maker = MEASURING.get(level)
+    bot = (maker(seed, budget_ms=budget_ms, iterations=iterations, **clock) if maker is not None else
+           spec.make_bot(level, seed=seed, budget_ms=budget_ms, iterations=iterations, **clock))
     for option in options:
         name, _, value = option.partition("=")
         old = getattr(bot, name, None)
@@ -98,6 +107,9 @@ def play_deal(task: Task) -> list[GameResult]:
             seat_entry[colour] = names[k]
             bot_seed = (seed * 7919 + deal) * 131 + rot * 17 + k + 0x5EED
             players[colour] = make_entry(spec, bots[k], bot_seed, budget_ms, iterations, cpu_clock)
+            watch = getattr(players[colour], "watch", None)
+            if watch is not None:  # a measuring entry that sees the real game (MEASURING)
+                watch(g)
         actions = []
         while (to_act := g.to_act) is not None:
             actions.append(players[to_act].choose(g.view(to_act), g.legal_actions()))
