@@ -54,6 +54,11 @@ class SearchGame(Protocol[S, M]):
     # A game may instead have `observers` (its players, the searcher first): then every player has a tree
     # of its own, where the others' moves lead on by what that player sees of them (multiple-observer
     # ISMCTS): opponents in the search no longer know the searcher's face-down cards either.
+    # With `observers`, a game may also have `bluff` (a share of the iterations, 0 to 1) with
+    # `sample_public(rng)`, a deal where the searcher's own hidden cards are dealt as its opponents see
+    # them, `step(s, rng)`, a move of its cheap policy, and `shown(s, m)`, what the others see of a move
+    # before it is played: that share of iterations plays the searcher by the policy on such deals and
+    # teaches only the opponents' trees, so they no longer learn which face-down cards the searcher holds.
     # A game may also have `exploration`: UCB's constant for this search, in place of the bot's.
     tags: bool
 
@@ -192,15 +197,22 @@ class ISMCTS(Generic[S, M]):
         to_act, playout, payoffs = game.to_act, game.playout, game.payoffs
         tag_of = game.tag if game.tags else None
         seen_of = getattr(game, "seen", None) if game.tags else None
+        bluff: float = getattr(game, "bluff", 0.0) if observers is not None else 0.0
+        me = None if observers is None else observers[0]
+        shown = getattr(game, "shown", None) if bluff else None
         it = 0
         while it < self.iterations:
             if deadline is not None and it & 7 == 0 and it and clock() > deadline:
                 break
             it += 1
-            s = sample(rng)
+            # A bluff iteration: the searcher's own hidden cards dealt as the opponents see them.
+            pretend = bluff > 0.0 and rng.random() < bluff
+            s = game.sample_public(rng) if pretend else sample(rng)  # type: ignore[attr-defined]
             node = root
             if roots is not None:
                 nodes = dict(roots)
+                if pretend:
+                    del nodes[me]  # the searcher's tree learns nothing from cards it does not hold
             path: list[Node] = []
             # Selection and expansion, within the horizon.
             while live(s):
@@ -209,6 +221,14 @@ class ISMCTS(Generic[S, M]):
                     apply(s, moves[0])
                     continue
                 player = to_act(s)
+                if pretend and player == me:  # played by the cheap policy; the others see what it shows
+                    assert nodes is not None and shown is not None
+                    m = game.step(s, rng)  # type: ignore[attr-defined]
+                    key = shown(s, m)
+                    apply(s, m)
+                    for q, n in nodes.items():
+                        nodes[q] = _follow(n, key)
+                    continue
                 if nodes is not None:
                     node = nodes[player]
                 kids = node.children
@@ -237,16 +257,21 @@ class ISMCTS(Generic[S, M]):
                     path.append(child)
                     break
                 assert best is not None and best_m is not None
-                apply(s, best_m)
-                path.append(best)
                 if nodes is not None:  # each other player's tree goes on from what it saw of the move
-                    seen = None if seen_of is None else seen_of(best_m)
-                    key = seen if seen is not None else best_m if tag is None else (best_m, tag)
+                    if shown is not None:  # read before the move: a revealed card is named by its slot
+                        key = shown(s, best_m)
+                    else:
+                        seen = None if seen_of is None else seen_of(best_m)
+                        key = seen if seen is not None else best_m if tag is None else (best_m, tag)
+                    apply(s, best_m)
+                    path.append(best)
                     for q, n in nodes.items():
                         if q != player:
                             nodes[q] = _follow(n, key)
                     nodes[player] = best
                     continue
+                apply(s, best_m)
+                path.append(best)
                 seen = None if tag is None or seen_of is None else seen_of(best_m)
                 # An opponent's hidden move: the tree goes on from what was seen of it, whichever it was.
                 node = best if seen is None else _follow(node, seen)

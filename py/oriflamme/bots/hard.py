@@ -22,7 +22,7 @@ from tabletop.search import ISMCTS, Node
 
 from .. import engine
 from ..actions import to_text
-from ..engine import STAY, Move
+from ..engine import REVEAL, STAY, Move
 from ..sampling import Sampler
 from ..state import NAME, PLACEMENT, RESOLUTION, State
 from .common import payoffs, policy_step
@@ -43,8 +43,9 @@ class OriflammeSearch:
 
     def __init__(self, view: dict[str, Any], horizon: int, sampler: Sampler, split_reveals: bool,
                  hide: bool = False, separate: bool = False, aim: bool = False,
-                 cutoff: dict[str, float] | None = None) -> None:
+                 cutoff: dict[str, float] | None = None, bluff: float = 0.0) -> None:
         self.sample = sampler.sample
+        separate = separate or bluff > 0  # bluff iterations need a tree per player
         self.aim = aim
         if cutoff:  # `common.payoffs`'s keywords that differ from the hand-made cut-off
             self.payoffs = functools.partial(payoffs, **cutoff)
@@ -56,6 +57,38 @@ class OriflammeSearch:
         if separate:  # a tree per player (`tabletop.search`), the searcher's first
             seats = view["seats"]
             self.observers = (self.me, *(c for c in seats if c != self.me))
+        if bluff:  # a share of iterations deal the searcher's hidden cards as the others see them
+            self.bluff = bluff
+            self.mine = [(i, j) for i, st in enumerate(view["queue"]) for j, c in enumerate(st)
+                         if c["owner"] == self.me and not c["face_up"]]
+
+    def sample_public(self, rng: random.Random) -> State:
+        """A deal of the others' cards as `sample` makes it, where the searcher's own hidden cards (its
+        face-down queue cards, hand and aside) are shuffled among their places: all its opponents know
+        of them is which cards it has not shown (as the hard bots deal them)."""
+        s = self.sample(rng)
+        me, q = self.me, s.queue
+        cards = [q[i][j][NAME] for i, j in self.mine] + s.hands[me] + s.aside[me]
+        rng.shuffle(cards)
+        for k, (i, j) in enumerate(self.mine):
+            q[i][j][NAME] = cards[k]
+        h = len(s.hands[me])
+        s.hands[me] = cards[len(self.mine):len(self.mine) + h]
+        s.aside = {**s.aside, me: cards[len(self.mine) + h:]}
+        return s
+
+    def step(self, s: State, rng: random.Random) -> Move:
+        """The searcher's move in a bluff iteration: the playouts' policy."""
+        return policy_step(s, rng, self.aim)
+
+    def shown(self, s: State, m: Move) -> Any:
+        """What the other players see of a move about to be played: where a card goes, not which; that a
+        card stayed; a revealed card by its name; anything else whole."""
+        if m[0] == "place":
+            return ("place", m[2])
+        if m == REVEAL:
+            return (m, s.queue[s.cursor][-1][NAME])
+        return m
 
     @staticmethod
     def apply(s: State, m: Move, _apply: Any = engine.apply) -> None:
@@ -119,6 +152,11 @@ class HardBot(ISMCTS[State, Move]):
     # Playouts whose reveals and eliminations take aim (`common.aimed_move`): a card with no use now
     # stays rather than hit its owner's own card, and shots go at the opponents' most valuable cards.
     aimed_playouts = False
+    # A share of the search's iterations (0 to 1) in which the searcher's own hidden cards are dealt as its
+    # opponents see them and only their trees learn (multiple-observer search): without it, every deal holds
+    # the searcher's true cards, so the opponents in the search learn to dodge its face-down Ambush and to
+    # shoot its face-down Lord, which real opponents cannot tell apart.
+    bluff = 0.0
     default_budget_ms = DEFAULT_BUDGET_MS
     default_iterations = DEFAULT_ITERATIONS
 
@@ -143,7 +181,8 @@ class HardBot(ISMCTS[State, Move]):
 
     def game(self, view: dict[str, Any]) -> OriflammeSearch:
         game = OriflammeSearch(view, self.horizon_for(view), self.sampler(view), self.split_reveals,
-                               self.hide_opponents, self.separate_trees, self.aimed_playouts, self.cutoff())
+                               self.hide_opponents, self.separate_trees, self.aimed_playouts, self.cutoff(),
+                               self.bluff)
         game.exploration = self.exploration_for(view)
         return game
 
