@@ -22,13 +22,16 @@ from test_bots_expert import _once_stayed_ambush
 @pytest.mark.parametrize(("edition", "players"), [("retail", 3), ("retail", 5), ("pegasus", 4)])
 def test_the_oracles_deals_are_the_real_state(edition: str, players: int) -> None:
     """Every deal of the oracle is the table's real state, field by field (a copy: the search may play
-    on it); with `queue_only` the queue is the real one and the rest a deal consistent with the view."""
+    on it); with `queue_only` the queue is the real one and the rest a deal consistent with the view; with
+    `hands_only` the hands and asides are the real ones and the queue's face-down cards a deal of the rest."""
     rng = random.Random(5)
     g = new_game(edition, players, seed=3)
-    oracle, queue_only = OracleBot(1, iterations=10), OracleBot(1, iterations=10)
+    oracle, queue_only, hands_only = (OracleBot(1, iterations=10) for _ in range(3))
     queue_only.queue_only = True
-    oracle.watch(g)
-    queue_only.watch(g)
+    hands_only.hands_only = True
+    for bot in (oracle, queue_only, hands_only):
+        bot.watch(g)
+    moved = 0
     while not g.is_over:
         real, v = g.state, g.view(g.to_act)
         s = oracle.sampler(v).sample(rng)
@@ -39,7 +42,18 @@ def test_the_oracles_deals_are_the_real_state(edition: str, players: int) -> Non
         assert q.queue == real.queue and view(q, g.to_act) == v
         hidden = [sorted(x.hands[c] + x.aside[c]) for x in (q, real) for c in g.seats]
         assert hidden[:players] == hidden[players:]  # each player's hand and aside: the real cards
+        h = hands_only.sampler(v).sample(rng)
+        for part in ("hands", "aside"):  # the viewer's own as its view lists them, in another order
+            assert {c: sorted(x) for c, x in getattr(h, part).items()} == \
+                {c: sorted(x) for c, x in getattr(real, part).items()}, part
+        assert view(h, g.to_act) == v
+        down = [[sorted(x[0] for st in y.queue for x in st if x[1] == c and not x[2]) for c in g.seats]
+                for y in (h, real)]
+        assert down[0] == down[1]  # each player's face-down cards: the real ones, perhaps elsewhere
+        moved += sum(a != b for st, rst in zip(h.queue, real.queue, strict=True)
+                     for a, b in zip(st, rst, strict=True))
         g.play(rng.choice(g.legal_actions()))
+    assert moved  # the hands-only oracle deals the queue: not always where the cards really are
 
 
 def test_the_oracle_plays_legal_moves_and_knows_the_cards() -> None:
