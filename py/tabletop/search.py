@@ -257,21 +257,19 @@ class ISMCTS(Generic[S, M]):
                     path.append(child)
                     break
                 assert best is not None and best_m is not None
+                if nodes is not None and shown is not None:  # read before the move: it names a revealed card
+                    key = shown(s, best_m)
+                apply(s, best_m)
+                path.append(best)
                 if nodes is not None:  # each other player's tree goes on from what it saw of the move
-                    if shown is not None:  # read before the move: a revealed card is named by its slot
-                        key = shown(s, best_m)
-                    else:
+                    if shown is None:
                         seen = None if seen_of is None else seen_of(best_m)
                         key = seen if seen is not None else best_m if tag is None else (best_m, tag)
-                    apply(s, best_m)
-                    path.append(best)
                     for q, n in nodes.items():
                         if q != player:
                             nodes[q] = _follow(n, key)
                     nodes[player] = best
                     continue
-                apply(s, best_m)
-                path.append(best)
                 seen = None if tag is None or seen_of is None else seen_of(best_m)
                 # An opponent's hidden move: the tree goes on from what was seen of it, whichever it was.
                 node = best if seen is None else _follow(node, seen)

@@ -82,13 +82,12 @@ class OriflammeSearch:
         return policy_step(s, rng, self.aim)
 
     def shown(self, s: State, m: Move) -> Any:
-        """What the other players see of a move about to be played: where a card goes, not which; that a
-        card stayed; a revealed card by its name; anything else whole."""
-        if m[0] == "place":
-            return ("place", m[2])
-        if m == REVEAL:
-            return (m, s.queue[s.cursor][-1][NAME])
-        return m
+        """What the other players see of a move about to be played: what `seen` says of a hidden choice, a
+        revealed card by its name, anything else whole."""
+        seen = self.seen(m)
+        if seen is not None:
+            return seen
+        return (m, s.queue[s.cursor][-1][NAME]) if m == REVEAL else m
 
     @staticmethod
     def apply(s: State, m: Move, _apply: Any = engine.apply) -> None:
