@@ -182,6 +182,23 @@ _PLACED_ROWS = {
 }
 PLACED_LIKELIHOOD = {rnd: dict(zip(PLACED_CARDS, row, strict=True)) for rnd, row in _PLACED_ROWS.items()}
 
+# After k placements, the share of each card of a hard bot's starting hand that is still in its hand
+# (retail, 3 players, 330 ms; the 1,701 logged games of docs/arena_logs/s11_* to s14_*, 23,814 starting-hand
+# cards; `python -m oriflamme.bots.placed retail hard LOGS --kept --table`, pulled towards a uniform
+# choice's share by 2 cards): the Heir goes down at once, the Decree is kept to the end. With it, a card
+# its owner has not shown weighs kept[x] for its hand, 1 for its aside and 1 - kept[x] for its face-down
+# cards in the queue (floored at FLOOR), each card's fate taken apart from the others'.
+KEPT_CARDS = PLACED_CARDS
+_KEPT_ROWS = {
+    1: (1.00, 0.88, 1.00, 0.85, 1.00, 0.10, 1.00, 1.00, 0.75, 1.00),
+    2: (0.82, 0.72, 0.91, 0.72, 1.00, 0.02, 0.67, 0.90, 0.45, 0.95),
+    3: (0.61, 0.49, 0.80, 0.60, 0.99, 0.01, 0.36, 0.75, 0.29, 0.83),
+    4: (0.38, 0.30, 0.63, 0.43, 0.99, 0.00, 0.20, 0.56, 0.18, 0.61),
+    5: (0.23, 0.16, 0.38, 0.31, 0.96, 0.00, 0.09, 0.35, 0.10, 0.28),
+    6: (0.02, 0.04, 0.06, 0.25, 0.78, 0.00, 0.02, 0.16, 0.04, 0.07),
+}
+KEPT_CHANCE = {k: dict(zip(KEPT_CARDS, row, strict=True)) for k, row in _KEPT_ROWS.items()}
+
 
 def placed_round(s: State, i: int, j: int) -> int | None:
     """The round in which the face-down top card at (i, j) was placed, from its tokens (editions with
@@ -198,21 +215,47 @@ class BeliefSampler(Sampler):
     """A `Sampler` whose deals put each opponent's likely stayers where cards stayed face down."""
 
     def __init__(self, view: dict[str, Any], stay_chance: dict[str, float] | None = None,
-                 read_stays: bool = False, classes: bool = False, placed: bool = False) -> None:
-        # Set before Sampler.__init__, which asks `evidence` for its deal plans.
+                 read_stays: bool = False, classes: bool = False, placed: bool = False,
+                 hands: bool = False) -> None:
+        # Set before Sampler.__init__, which asks `evidence` and `kept` for its deal plans.
+        ed = get_edition(view["edition"])
         if stay_chance is None:
-            stay_chance = STAY_CHANCE if get_edition(view["edition"]).tokens else UNTOKENED_STAY_CHANCE
+            stay_chance = STAY_CHANCE if ed.tokens else UNTOKENED_STAY_CHANCE
         self.chance = stay_chance
         self.read_stays = read_stays
         self.classes = classes
         self.placed = placed
+        # With `hands`, each player's placements so far (`KEPT_CHANCE`): its family less its hand and aside.
+        family = ed.families_per_player(len(view["seats"])) * len(ed.family)
+        self.made = {c: family - view["hand_sizes"][c] - view["aside_sizes"][c] for c in view["seats"]} \
+            if hands else {}
         super().__init__(view)
+
+    def kept(self, colour: str, pool: list[str]) -> dict[str, float] | None:
+        """With `hands`, each unseen card's `KEPT_CHANCE` after its owner's placements so far (floored):
+        an opponent who has placed twice without showing its Heir most likely set it aside."""
+        row = KEPT_CHANCE.get(self.made.get(colour, 0))
+        return None if row is None else {x: max(FLOOR, row.get(x, 1.0)) for x in set(pool)}
 
     def evidence(self, pool: list[str], slots: list[Slot]) -> list[Evidence]:
         """Cards that stayed face down (tokens on them), most tokens first, each x weighted P(stay | x)^t;
         with `classes`, every face-down card (most tokens first) by its class's measured likelihoods;
         with `placed` (editions with tokens), every face-down top card also by how often its owner would
-        have chosen x to place in the round it was placed (`PLACED_LIKELIHOOD`)."""
+        have chosen x to place in the round it was placed (`PLACED_LIKELIHOOD`); with `hands`, every
+        face-down card also by 1 - `KEPT_CHANCE` (x was placed by now), after the others."""
+        out = self.stays_and_classes(pool, slots)
+        if not slots or not self.made:
+            return out
+        row = KEPT_CHANCE.get(self.made[self.base.queue[slots[0][0]][slots[0][1]][OWNER]])
+        if row is None:
+            return out
+        placed = {x: max(FLOOR, 1.0 - row.get(x, 1.0)) for x in set(pool)}
+        known = {sl for sl, _ in out}
+        return [(sl, {x: w * placed[x] for x, w in lik.items()}) for sl, lik in out] + \
+            [(sl, placed) for sl in slots if sl not in known]
+
+    def stays_and_classes(self, pool: list[str], slots: list[Slot]) -> list[Evidence]:
+        """`evidence` without `hands`."""
         s = self.base
         q = s.queue
         if self.classes:
@@ -293,6 +336,6 @@ if __name__ == "__main__":
     main(sys.argv[1:])
 
 
-__all__ = ["CLASS_CARDS", "CLASS_LIKELIHOOD", "FLOOR", "PLACED_CARDS", "PLACED_LIKELIHOOD", "STAY_CHANCE",
-           "UNTOKENED_STAY_CHANCE", "BeliefSampler", "least_stays", "placed_round", "slot_class",
-           "stay_counts"]
+__all__ = ["CLASS_CARDS", "CLASS_LIKELIHOOD", "FLOOR", "KEPT_CHANCE", "PLACED_CARDS", "PLACED_LIKELIHOOD",
+           "STAY_CHANCE", "UNTOKENED_STAY_CHANCE", "BeliefSampler", "least_stays", "placed_round",
+           "slot_class", "stay_counts"]

@@ -19,6 +19,9 @@ from .state import NAME, OVER, OWNER, PLACEMENT, RESOLUTION, TOKENS, State
 Slot = tuple[int, int]  # (stack index, index in the stack) of a face-down card
 # A face-down card with evidence on it: its slot, and each unseen card's likelihood of being there.
 Evidence = tuple[Slot, dict[str, float]]
+# One opponent's deal: its colour, its unseen cards, the slots with evidence, the other face-down slots, its
+# hand's size, and each card's weight for its hand rather than its aside (None: all alike).
+Plan = tuple[str, list[str], list[Evidence], list[Slot], int, dict[str, float] | None]
 
 
 def unseen(view: dict[str, Any], colour: str) -> Counter[str]:
@@ -82,7 +85,7 @@ class Sampler:
         self.base = s
         # What each other player has not shown, and where it must go: the slots with evidence (the
         # evidence hook) are dealt first, each card drawn with its likelihood; the rest uniformly.
-        self.plans: list[tuple[str, list[str], list[Evidence], list[Slot], int]] = []
+        self.plans: list[Plan] = []
         for c in seats:
             if c == viewer:
                 continue
@@ -95,37 +98,56 @@ class Sampler:
                                  f"({len(slots)} face down, {h} in hand, {a} aside)")
             evidence = self.evidence(pool, slots)
             weighted = {sl for sl, _ in evidence}
-            self.plans.append((c, pool, evidence, [sl for sl in slots if sl not in weighted], h))
+            self.plans.append((c, pool, evidence, [sl for sl in slots if sl not in weighted], h,
+                               self.kept(c, pool)))
 
     def evidence(self, pool: list[str], slots: list[Slot]) -> list[Evidence]:
         """The face-down slots among `slots` whose card the view says something about, in the order they
         are dealt, each with every unseen card's likelihood there. The uniform deal: none."""
         return []
 
+    def kept(self, colour: str, pool: list[str]) -> dict[str, float] | None:
+        """Each of `colour`'s unseen cards' weight for being in its hand rather than set aside, when the view
+        says something about it (the uniform deal: None, every split alike)."""
+        return None
+
     def sample(self, rng: random.Random) -> State:
         s = self.base.clone()
         aside = dict(s.aside)
         q = s.queue
         r = rng.random
-        for c, pool, evidence, free, h in self.plans:
+        for c, pool, evidence, free, h, kept in self.plans:
             cards = list(pool)
             for (i, j), lik in evidence:  # each drawn from what is left, with its likelihood
-                ws = [lik[x] for x in cards]
-                pick = r() * sum(ws)
-                k = 0
-                while k < len(ws) - 1 and pick >= ws[k]:
-                    pick -= ws[k]
-                    k += 1
-                q[i][j][NAME] = cards.pop(k)
+                q[i][j][NAME] = cards.pop(_weighted_index([lik[x] for x in cards], r()))
             cards.sort(key=lambda _: r())  # a uniform shuffle of the rest, cheaper than rng.shuffle
-            k = 0
-            for i, j in free:
-                q[i][j][NAME] = cards[k]
-                k += 1
-            s.hands[c] = cards[k:k + h]
-            aside[c] = cards[k + h:]
+            k = len(free)
+            for (i, j), x in zip(free, cards, strict=False):
+                q[i][j][NAME] = x
+            rest = cards[k:]
+            if kept is None:
+                s.hands[c] = rest[:h]
+                aside[c] = rest[h:]
+                continue
+            # A hand of h drawn with probability in proportion to the product of its cards' weights is an
+            # aside drawn in proportion to the product of their inverses; drawn here one card at a time.
+            put = []
+            for _ in range(len(rest) - h):
+                put.append(rest.pop(_weighted_index([1.0 / kept[x] for x in rest], r())))
+            s.hands[c] = rest
+            aside[c] = put
         s.aside = aside
         return s
+
+
+def _weighted_index(ws: list[float], u: float) -> int:
+    """The index drawn from weights `ws` with `u` uniform in [0, 1)."""
+    pick = u * sum(ws)
+    k = 0
+    while k < len(ws) - 1 and pick >= ws[k]:
+        pick -= ws[k]
+        k += 1
+    return k
 
 
 def determinize(view: dict[str, Any], rng: random.Random) -> State:
@@ -133,4 +155,4 @@ def determinize(view: dict[str, Any], rng: random.Random) -> State:
     return Sampler(view).sample(rng)
 
 
-__all__ = ["Sampler", "determinize", "unseen"]
+__all__ = ["Evidence", "Plan", "Sampler", "Slot", "determinize", "unseen"]

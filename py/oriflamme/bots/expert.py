@@ -51,6 +51,10 @@ class ExpertBot(HardBot):
     # the round it went down (`belief.PLACED_LIKELIHOOD`, measured on the hard bots): which card a player
     # chose says something about it (a first-round card is the Heir far more often than an Ambush).
     placed_model = False
+    # Retail: read the opponents' hands from what they have placed so far (`belief.KEPT_CHANCE`, measured on
+    # the hard bots): a card an opponent would have placed by now is dealt to its aside or its face-down
+    # cards rather than its hand (after two placements without a Heir shown, its Heir is most likely aside).
+    hand_model = False
 
     def __init__(self, seed: int, budget_ms: float | None = None, iterations: int | None = None,
                  cpu_clock: bool = False) -> None:
@@ -66,7 +70,8 @@ class ExpertBot(HardBot):
     def sampler(self, view: dict[str, Any]) -> BeliefSampler:
         retail = view["edition"] == "retail"
         return BeliefSampler(view, read_stays=self.read_stays, classes=bool(self.class_model) and retail,
-                             placed=bool(self.placed_model) and retail)
+                             placed=bool(self.placed_model) and retail,
+                             hands=bool(self.hand_model) and retail)
 
     def root_prior(self, view: dict[str, Any], legal_actions: list[str]) -> dict[Move, float] | None:
         if self.prior_weight <= 0:

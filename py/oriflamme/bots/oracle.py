@@ -26,6 +26,7 @@ from tabletop import arena
 
 from ..belief import BeliefSampler
 from ..game import Game
+from ..sampling import Plan
 from ..state import State
 from ..view import view as view_of
 from .expert import ExpertBot
@@ -50,11 +51,11 @@ class TrueHands(BeliefSampler):
     def __init__(self, view: dict[str, Any], truth: State) -> None:
         super().__init__(view)
         self.truth = truth
-        plans = []
-        for c, pool, evidence, free, _ in self.plans:
+        plans: list[Plan] = []
+        for c, pool, evidence, free, _, _ in self.plans:
             rest = Counter(pool)
             rest.subtract(truth.hands[c] + truth.aside[c])
-            plans.append((c, sorted(rest.elements()), evidence, free, 0))
+            plans.append((c, sorted(rest.elements()), evidence, free, 0, None))
         self.plans = plans
 
     def sample(self, rng: random.Random) -> State:
