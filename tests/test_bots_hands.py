@@ -10,6 +10,7 @@ import pytest
 from oriflamme import new_game
 from oriflamme.belief import KEPT_CHANCE, BeliefSampler
 from oriflamme.bots.placed import kept, kept_chances
+from oriflamme.editions import get_edition
 from oriflamme.sampling import Sampler
 from oriflamme.view import view
 from tabletop.arena_stats import GameResult
@@ -111,3 +112,59 @@ def test_the_expert_reads_hands_with_its_switch_in_retail_only() -> None:
     duel = new_game("prototype", 2, seed=3)
     proto = duel.view(duel.state.seats[0])
     assert bot.sampler(proto).kept(duel.state.seats[1], ["heir"]) is None
+
+
+def test_the_reading_models_put_a_heir_not_placed_first_aside() -> None:
+    """`bots.reading.in_hand`: an opponent holding one card after placing its Soldier in the first round.
+    Uniformly each of its four unseen cards is the held one a time in four; every model that reads choices
+    makes the Heir (which the hard bots place first) the least likely, and each model's chances add up to
+    the hand's one card."""
+    from oriflamme.bots.reading import MODELS, in_hand
+
+    probs = in_hand(["ambush", "decree", "heir", "spy"], 3, [(1, "soldier")], {"soldier"})
+    assert all(sum(probs[m].values()) == pytest.approx(1.0) for m in MODELS)
+    assert probs["uniform"]["heir"] == pytest.approx(0.25)
+    for m in ("kept", "choices", "history"):
+        assert probs[m]["heir"] == min(probs[m].values()) < 0.1
+    # one placement: its round is known either way
+    assert probs["choices"] == pytest.approx(probs["history"])
+
+
+def test_a_face_down_first_card_is_read_as_the_heir_by_every_choice_model() -> None:
+    """The same opponent's first card is still face down: the Heir most likely lies there, so the held card
+    is most likely one of the others; the uniform model cannot tell."""
+    from oriflamme.bots.reading import in_hand
+
+    probs = in_hand(["ambush", "decree", "heir", "spy", "soldier"], 3, [(1, "heir")], set())
+    assert probs["uniform"]["heir"] == pytest.approx(0.2)
+    for m in ("kept", "choices", "history"):
+        assert probs[m]["heir"] < 0.1
+
+
+def test_the_reading_measure_scores_every_unseen_card_of_the_watched_opponents() -> None:
+    """`bots.reading.reading` on a random game: the uniform model's log-loss is that of h / unseen for every
+    unseen card of the hard seats, recomputed here from the replay."""
+    import math
+
+    from oriflamme.bots.reading import reading
+
+    g = new_game("retail", 3, seed=8)
+    rng = random.Random(8)
+    actions, want, cards = [], 0.0, 0
+    while not g.is_over:
+        legal = g.legal_actions()
+        if g.to_act == "red" and len(legal) > 1:
+            for c in ("blue", "green"):
+                s = g.state
+                shown = set(s.discard[c]) | {q[0] for st in s.queue for q in st if q[1] == c and q[2]}
+                unseen = [x for x in get_edition("retail").family if x not in shown]
+                p = len(s.hands[c]) / len(unseen)
+                want -= sum(math.log(p if x in s.hands[c] else 1 - p) if 0 < p < 1 else 0.0 for x in unseen)
+                cards += len(unseen)
+        a = rng.choice(legal)
+        actions.append(a)
+        g.play(a)
+    seats = {"expert": "red", "hard": "blue", "hard#2": "green"}
+    loss, scored = reading("retail", "expert", "hard", 1, [GameResult(8, {}, [], seats, actions)])
+    assert scored == cards > 0
+    assert loss["uniform"] == pytest.approx(want, abs=1e-3)
