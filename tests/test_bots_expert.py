@@ -63,17 +63,40 @@ def test_takes_the_last_round_reveal_that_wins() -> None:
     assert expert_choices(g) == {"reveal"}
 
 
+def known_ambush() -> Game:
+    """Red's Soldier must eliminate a neighbour: blue's card that stayed face down three rounds (blue's
+    Conspiracy is already discarded, so it is all but surely the Ambush: +4 to blue and red's Soldier
+    lost) or green's card placed this round (green's Ambush is discarded: +1 to red, safely)."""
+    return retail_position(4, [[card("ambush", "blue", tokens=3)], [card("soldier", "red", True)],
+                               [card("lord", "green")], [card("lord", "red", True)],
+                               [card("heir", "blue", True)], [card("archer", "green", True)]],
+                           {"red": ["heir", "spy", "assassination"], "blue": ["lord", "spy", "soldier"],
+                            "green": ["spy", "heir", "soldier"]},
+                           {"red": 6, "blue": 6, "green": 6}, cursor=2, pending="soldier",
+                           discard_first={"blue": ["conspiracy"], "green": ["ambush"]})
+
+
+def random_arena_games(deals: tuple[int, ...]) -> list[Any]:
+    """Retail 3-player games of random moves as the arena logs them (red `me`, blue and green the hard bots),
+    one per deal, each seeded by its deal."""
+    from oriflamme import new_game
+    from tabletop.arena_stats import GameResult
+
+    results = []
+    for deal in deals:
+        g = new_game("retail", 3, seed=deal)
+        rng = random.Random(deal)
+        actions = []
+        while not g.is_over:
+            a = rng.choice(g.legal_actions())
+            actions.append(a)
+            g.play(a)
+        results.append(GameResult(deal, {}, [], {"me": "red", "hard": "blue", "hard#2": "green"}, actions))
+    return results
+
+
 def test_does_not_feed_a_known_ambush() -> None:
-    # Red's Soldier must eliminate a neighbour: blue's card that stayed face down three rounds (blue's
-    # Conspiracy is already discarded, so it is all but surely the Ambush: +4 to blue and red's Soldier
-    # lost) or green's card placed this round (green's Ambush is discarded: +1 to red, safely).
-    g = retail_position(4, [[card("ambush", "blue", tokens=3)], [card("soldier", "red", True)],
-                            [card("lord", "green")], [card("lord", "red", True)],
-                            [card("heir", "blue", True)], [card("archer", "green", True)]],
-                        {"red": ["heir", "spy", "assassination"], "blue": ["lord", "spy", "soldier"],
-                         "green": ["spy", "heir", "soldier"]},
-                        {"red": 6, "blue": 6, "green": 6}, cursor=2, pending="soldier",
-                        discard_first={"blue": ["conspiracy"], "green": ["ambush"]})
+    g = known_ambush()
     assert g.to_act == "red" and len(g.legal_actions()) == 2
     assert expert_choices(g) == {"eliminate 3"}
 
@@ -705,21 +728,9 @@ def test_with_the_placed_model_the_expert_shoots_the_leaders_conspiracy_not_the_
 def test_the_placement_measure_counts_every_placement_of_the_watched_seats() -> None:
     """`bots.placed` on two random games: per round, the placed cards and a uniform choice's expectation
     add up to the watched seats' placements, and a card never placed gets a ratio below 1."""
-    from oriflamme import new_game
     from oriflamme.bots.placed import likelihoods, measure
-    from tabletop.arena_stats import GameResult
 
-    results = []
-    for deal in (3, 4):
-        g = new_game("retail", 3, seed=deal)
-        rng = random.Random(deal)
-        actions = []
-        while not g.is_over:
-            a = rng.choice(g.legal_actions())
-            actions.append(a)
-            g.play(a)
-        results.append(GameResult(deal, {}, [], {"me": "red", "hard": "blue", "hard#2": "green"}, actions))
-    seen, expected = measure("retail", "hard", results)
+    seen, expected = measure("retail", "hard", random_arena_games((3, 4)))
     assert sorted(seen) == [1, 2, 3, 4, 5, 6]
     for rnd in seen:
         assert sum(seen[rnd].values()) == 4 == pytest.approx(sum(expected[rnd].values()))

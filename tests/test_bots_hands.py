@@ -14,7 +14,7 @@ from oriflamme.editions import get_edition
 from oriflamme.sampling import Sampler
 from oriflamme.view import view
 from tabletop.arena_stats import GameResult
-from test_bots_expert import card, retail_position
+from test_bots_expert import card, random_arena_games, retail_position
 
 RED = ["heir", "lord", "spy", "archer"]
 
@@ -72,17 +72,7 @@ def test_a_card_placed_face_down_in_the_first_round_is_read_as_the_heir() -> Non
 def test_the_kept_measure_follows_each_starting_hand_card() -> None:
     """`bots.placed --kept` on two random games: each watched seat's seven starting cards are counted after
     every placement, and after the sixth one card is left in each hand."""
-    results = []
-    for deal in (3, 4):
-        g = new_game("retail", 3, seed=deal)
-        rng = random.Random(deal)
-        actions = []
-        while not g.is_over:
-            a = rng.choice(g.legal_actions())
-            actions.append(a)
-            g.play(a)
-        results.append(GameResult(deal, {}, [], {"me": "red", "hard": "blue", "hard#2": "green"}, actions))
-    counts = kept("retail", "hard", results)
+    counts = kept("retail", "hard", random_arena_games((3, 4)))
     assert sorted(counts) == [1, 2, 3, 4, 5, 6]
     for k, row in counts.items():
         assert sum(n for _, n in row.values()) == 4 * 7

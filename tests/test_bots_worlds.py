@@ -5,23 +5,11 @@ from __future__ import annotations
 from typing import Any
 
 from oriflamme.bots.expert import ExpertBot
-from test_bots_expert import card, retail_position
-
-
-def _ambush_or_fresh_card() -> Any:
-    """Red's Soldier must eliminate blue's card that stayed down three rounds (all but surely its Ambush:
-    blue's Conspiracy is discarded) or green's card placed this round (test_bots_expert's position)."""
-    return retail_position(4, [[card("ambush", "blue", tokens=3)], [card("soldier", "red", True)],
-                               [card("lord", "green")], [card("lord", "red", True)],
-                               [card("heir", "blue", True)], [card("archer", "green", True)]],
-                           {"red": ["heir", "spy", "assassination"], "blue": ["lord", "spy", "soldier"],
-                            "green": ["spy", "heir", "soldier"]},
-                           {"red": 6, "blue": 6, "green": 6}, cursor=2, pending="soldier",
-                           discard_first={"blue": ["conspiracy"], "green": ["ambush"]})
+from test_bots_expert import known_ambush
 
 
 def test_each_world_is_one_deal_searched_with_its_share_of_the_iterations() -> None:
-    g = _ambush_or_fresh_card()
+    g = known_ambush()
     bot = ExpertBot(seed=2, iterations=800)
     bot.worlds = 4
     deals: list[int] = []
@@ -41,7 +29,7 @@ def test_each_world_is_one_deal_searched_with_its_share_of_the_iterations() -> N
 
 def test_the_worlds_do_not_feed_the_ambush_either() -> None:
     """Most worlds deal blue's thrice-stayed card as its Ambush (the stay model): the vote shoots green's."""
-    g = _ambush_or_fresh_card()
+    g = known_ambush()
     assert g.legal_actions() == ["eliminate 1", "eliminate 3"]
     got = set()
     for seed in range(3):

@@ -90,6 +90,22 @@ def likelihoods(seen: dict[int, Counter[str]], expected: dict[int, dict[str, flo
             for rnd in sorted(expected)}
 
 
+def show(rows: dict[int, dict[str, float]], table: bool, title: str, key: str,
+         notes: dict[int, str] | None = None) -> None:
+    """Print per-row (round, or placements made) card ratios: as belief.py's rows with `table`, else
+    aligned under `title`, each row followed by its note."""
+    cards = sorted({x for row in rows.values() for x in row})
+    if table:
+        print("    " + ", ".join(f'"{x}"' for x in cards))
+        for n, row in rows.items():
+            print(f"    {n}: ({', '.join(f'{row.get(x, 1.0):.2f}' for x in cards)}),")
+        return
+    print(title)
+    print(f"{key:<5} " + " ".join(f"{x[:9]:>9}" for x in cards))
+    for n, row in rows.items():
+        print(f"{n:>5} " + " ".join(f"{row.get(x, 1.0):>9.2f}" for x in cards) + (notes or {}).get(n, ""))
+
+
 def main(argv: list[str]) -> None:
     table = "--table" in argv
     args = [a for a in argv if a not in ("--table", "--kept")]
@@ -97,31 +113,13 @@ def main(argv: list[str]) -> None:
         raise SystemExit(__doc__)
     edition, level = args[0], args[1]
     if "--kept" in argv:
-        chances = kept_chances(kept(edition, level, read_logs(args[2:])))
-        names = sorted({x for row in chances.values() for x in row})
-        if table:
-            print("    " + ", ".join(f'"{x}"' for x in names))
-            for k, row in chances.items():
-                print(f"    {k}: ({', '.join(f'{row.get(x, 1.0):.2f}' for x in names)}),")
-            return
-        print(f"{level}: share of each starting-hand card still in hand after k placements")
-        print("k     " + " ".join(f"{x[:9]:>9}" for x in names))
-        for k, row in chances.items():
-            print(f"{k:>5} " + " ".join(f"{row.get(x, 1.0):>9.2f}" for x in names))
+        show(kept_chances(kept(edition, level, read_logs(args[2:]))), table,
+             f"{level}: share of each starting-hand card still in hand after k placements", "k")
         return
     seen, expected = measure(edition, level, read_logs(args[2:]))
-    lik = likelihoods(seen, expected)
-    cards = sorted({x for row in expected.values() for x in row})
-    if table:
-        print("    " + ", ".join(f'"{x}"' for x in cards))
-        for rnd, row in lik.items():
-            print(f"    {rnd}: ({', '.join(f'{row.get(x, 1.0):.2f}' for x in cards)}),")
-        return
-    print(f"{level}'s placements by round: placed / expected from a uniform choice of its hand")
-    print("round " + " ".join(f"{x[:9]:>9}" for x in cards))
-    for rnd, row in lik.items():
-        print(f"{rnd:>5} " + " ".join(f"{row.get(x, 1.0):>9.2f}" for x in cards)
-              + f"   ({sum(seen[rnd].values())} placements)")
+    show(likelihoods(seen, expected), table,
+         f"{level}'s placements by round: placed / expected from a uniform choice of its hand", "round",
+         {rnd: f"   ({sum(seen[rnd].values())} placements)" for rnd in seen})
 
 
 if __name__ == "__main__":
