@@ -197,11 +197,13 @@ def test_every_pyc_is_unchecked_hash_based_with_one_magic_and_its_source_hash() 
     # key as an argument, so this Python can compute it for 3.14's magic.
     key = int.from_bytes(magic, "little")
     src = sources()
-    assert [n for n in pycs if n[:-1] not in src] == []  # each compiled from a source we know
+    stale = "dist/ was built from other sources than py/ holds now (run `make build`)"
+    unknown = [n for n in pycs if n[:-1] not in src]
+    assert unknown == [], f"{stale}: {unknown[:10]}"  # each compiled from a source we know
     wrong = [n for n in pycs if _imp.source_hash(key, src[n[:-1]]) != entries[n][8:16]]
     if len(wrong) == len(pycs):
         pytest.skip("this Python's keyed hash is not the one of the shipped CPython")
-    assert wrong == [], wrong[:10]
+    assert wrong == [], f"{stale}: {wrong[:10]}"
 
 
 def test_engine_modules_in_the_snapshot_list() -> None:

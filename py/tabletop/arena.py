@@ -25,6 +25,7 @@ import gzip
 import json
 import multiprocessing
 import os
+import signal
 import sys
 import time
 from collections.abc import Callable
@@ -258,4 +259,6 @@ def main(argv: list[str] | None = None) -> int:
 
 
 if __name__ == "__main__":
+    if hasattr(signal, "SIGPIPE"):  # `--paired LOGS | head`: stop quietly when the reader has had enough
+        signal.signal(signal.SIGPIPE, signal.SIG_DFL)
     sys.exit(main())
