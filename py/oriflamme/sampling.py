@@ -121,16 +121,17 @@ class Sampler:
             for (i, j), lik in evidence:  # each drawn from what is left, with its likelihood
                 q[i][j][NAME] = cards.pop(_weighted_index([lik[x] for x in cards], r()))
             cards.sort(key=lambda _: r())  # a uniform shuffle of the rest, cheaper than rng.shuffle
-            k = len(free)
-            for (i, j), x in zip(free, cards, strict=False):
-                q[i][j][NAME] = x
-            rest = cards[k:]
-            if kept is None:
-                s.hands[c] = rest[:h]
-                aside[c] = rest[h:]
+            k = 0
+            for i, j in free:
+                q[i][j][NAME] = cards[k]
+                k += 1
+            if kept is None:  # every split alike (the hot path: no call, no copy)
+                s.hands[c] = cards[k:k + h]
+                aside[c] = cards[k + h:]
                 continue
             # A hand of h drawn with probability in proportion to the product of its cards' weights is an
             # aside drawn in proportion to the product of their inverses; drawn here one card at a time.
+            rest = cards[k:]
             put = []
             for _ in range(len(rest) - h):
                 put.append(rest.pop(_weighted_index([1.0 / kept[x] for x in rest], r())))
@@ -144,7 +145,8 @@ def _weighted_index(ws: list[float], u: float) -> int:
     """The index drawn from weights `ws` with `u` uniform in [0, 1)."""
     pick = u * sum(ws)
     k = 0
-    while k < len(ws) - 1 and pick >= ws[k]:
+    last = len(ws) - 1
+    while k < last and pick >= ws[k]:
         pick -= ws[k]
         k += 1
     return k
