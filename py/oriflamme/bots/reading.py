@@ -24,7 +24,6 @@ from __future__ import annotations
 import itertools
 import math
 import sys
-from collections import Counter
 from collections.abc import Sequence
 
 from tabletop.arena import entry_level, read_logs
@@ -33,7 +32,7 @@ from tabletop.arena_stats import GameResult
 from ..belief import FLOOR, KEPT_CHANCE, PLACED_LIKELIHOOD
 from ..editions import get_edition
 from ..game import new_game
-from ..state import NAME, OWNER, UP
+from ..sampling import unseen as unseen_by
 
 MODELS = ("uniform", "kept", "choices", "history")
 Placement = tuple[int, str]  # (round, card)
@@ -109,12 +108,10 @@ def reading(edition: str, viewer: str, level: str, every: int,
             if g.to_act in mine and len(g.legal_actions()) > 1:
                 count += 1
                 if count % every == 0:
+                    v = g.view(g.to_act)
                     for c in theirs:
-                        shown = set(s.discard[c]) | {q[NAME] for st in s.queue for q in st
-                                                     if q[OWNER] == c and q[UP]}
-                        pool = Counter({x: ed.families_per_player(len(seats)) for x in ed.family})
-                        pool.subtract(shown)
-                        unseen = sorted(pool.elements())
+                        unseen = sorted(unseen_by(v, c).elements())  # what the viewer has not seen of c's
+                        shown = set(ed.family) - set(unseen)
                         probs = in_hand(unseen, len(s.aside[c]), history[c], shown)
                         for m in MODELS:
                             for x in unseen:
