@@ -192,6 +192,8 @@ def test_a_logged_game_replays_and_its_points_add_up_by_reason(tmp_path: Any, ca
     out = capsys.readouterr().out.splitlines()
     assert "start" in out[0].split()
     assert [row.split()[:3] for row in out[1:3]] == [["easy", "(all)", "6"], ["normal", "(all)", "6"]]
+    with pytest.raises(SystemExit, match=r"python -m oriflamme\.bots\.points"):
+        points_main(["prototype", "normal"])  # no log: the usage, not a traceback
 
 
 def test_logged_games_tell_who_walked_into_the_ambushes(tmp_path: Any, capsys: Any) -> None:

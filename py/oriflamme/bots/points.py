@@ -63,6 +63,8 @@ def table(edition: str, candidate: str, results: list[GameResult]) -> str:
 
 
 def main(argv: list[str]) -> None:
+    if len(argv) < 3:
+        raise SystemExit(__doc__)
     print(table(argv[0], argv[1], read_logs(argv[2:])))
 
 
