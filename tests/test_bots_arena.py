@@ -168,6 +168,14 @@ def test_two_matches_that_differ_by_one_entry_are_compared_deal_by_deal(tmp_path
     (tmp_path / "none.jsonl").write_text("")
     with pytest.raises(SystemExit, match="no game in"):
         main(["--paired", str(tmp_path / "a.jsonl"), str(tmp_path / "none.jsonl")])
+    # Logs of another line-up (the variant under an older name) are refused in words, naming the file.
+    (tmp_path / "z.jsonl").write_text(log_line(1, game(5, ["z"], ["h"])) + "\n")
+    both = (tmp_path / "b.jsonl").read_text() + (tmp_path / "z.jsonl").read_text()
+    (tmp_path / "yz.jsonl").write_text(both)
+    for argv in (["--pool", str(tmp_path / "b.jsonl"), str(tmp_path / "z.jsonl")],
+                 ["--paired", str(tmp_path / "a.jsonl"), str(tmp_path / "yz.jsonl")]):
+        with pytest.raises(SystemExit, match=r"z\.jsonl holds a game of \['h', 'z'\], not of \['h', 'y'\]"):
+            main(argv)
 
 
 def test_a_logged_game_replays_and_its_points_add_up_by_reason(tmp_path: Any, capsys: Any) -> None:

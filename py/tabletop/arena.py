@@ -143,9 +143,23 @@ def read_logs(paths: list[str]) -> list[GameResult]:
     return out
 
 
+def read_lineup(paths: list[str], flag: str) -> list[GameResult]:
+    """The games of `--log` files that must all hold one line-up (`--pool`, each side of `--paired`): a game
+    of another one is refused in words, naming its file, rather than failing on the missing entry later."""
+    out: list[GameResult] = []
+    for path in paths:
+        for r in read_logs([path]):
+            if out and set(r.scores) != set(out[0].scores):
+                raise SystemExit(f"{flag}: {path} holds a game of {sorted(r.scores)}, not of "
+                                 f"{sorted(out[0].scores)} as before it: pool one line-up at a time "
+                                 "(an entry renamed in a copy of a log pools under its new name)")
+            out.append(r)
+    return out
+
+
 def paired_table(path_a: str, path_b: str) -> str:
     """`--paired`: the entry that differs between two logged line-ups, deal by deal."""
-    a, b = read_logs([path_a]), read_logs([path_b])
+    a, b = read_lineup([path_a], "--paired"), read_lineup([path_b], "--paired")
     if not a or not b:
         raise SystemExit(f"--paired: no game in {path_b if a else path_a} yet")
     only_a, only_b = set(a[0].scores) - set(b[0].scores), set(b[0].scores) - set(a[0].scores)
@@ -206,7 +220,7 @@ def main(argv: list[str] | None = None) -> int:
         print(paired_table(*a.paired))
         return 0
     if a.pool:
-        pooled = read_logs(a.pool)
+        pooled = read_lineup(a.pool, "--pool")
         print(f"{len(pooled)} games, {len({r.deal for r in pooled})} deals from {', '.join(a.pool)}")
         print(format_table(summarize(pooled)))
         return 0
