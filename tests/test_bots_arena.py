@@ -168,6 +168,12 @@ def test_two_matches_that_differ_by_one_entry_are_compared_deal_by_deal(tmp_path
     (tmp_path / "none.jsonl").write_text("")
     with pytest.raises(SystemExit, match="no game in"):
         main(["--paired", str(tmp_path / "a.jsonl"), str(tmp_path / "none.jsonl")])
+    # Either side may be several logs of its line-up, joined by commas: the same comparison.
+    (tmp_path / "b1.jsonl").write_text("".join(log_line(1, g) + "\n" for g in b[:2]))
+    (tmp_path / "b2.jsonl").write_text("".join(log_line(1, g) + "\n" for g in b[2:]))
+    b_parts = f"{tmp_path / 'b1.jsonl'},{tmp_path / 'b2.jsonl'}"
+    assert main(["--paired", str(tmp_path / "a.jsonl"), b_parts]) == 0
+    assert capsys.readouterr().out.startswith("3 deals in common: x 0.167, y 0.667; y minus x: +0.500 [")
     # Logs of another line-up (the variant under an older name) are refused in words, naming the file.
     (tmp_path / "z.jsonl").write_text(log_line(1, game(5, ["z"], ["h"])) + "\n")
     both = (tmp_path / "b.jsonl").read_text() + (tmp_path / "z.jsonl").read_text()

@@ -158,8 +158,9 @@ def read_lineup(paths: list[str], flag: str) -> list[GameResult]:
 
 
 def paired_table(path_a: str, path_b: str) -> str:
-    """`--paired`: the entry that differs between two logged line-ups, deal by deal."""
-    a, b = read_lineup([path_a], "--paired"), read_lineup([path_b], "--paired")
+    """`--paired`: the entry that differs between two logged line-ups, deal by deal. Each side may be several
+    logs of one line-up, their paths joined by commas (a match run in slots on several deal ranges)."""
+    a, b = read_lineup(path_a.split(","), "--paired"), read_lineup(path_b.split(","), "--paired")
     if not a or not b:
         raise SystemExit(f"--paired: no game in {path_b if a else path_a} yet")
     only_a, only_b = set(a[0].scores) - set(b[0].scores), set(b[0].scores) - set(a[0].scores)
@@ -214,7 +215,8 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--log", default=None, help="append each game to this file as a JSON line")
     ap.add_argument("--pool", nargs="+", default=None, help="only print the table of these --log files")
     ap.add_argument("--paired", nargs=2, default=None, metavar=("A", "B"),
-                    help="only compare two --log files whose line-ups differ by one entry")
+                    help="only compare two --log files whose line-ups differ by one entry (either may be "
+                         "several logs of one line-up joined by commas)")
     a = ap.parse_args(argv)
     if a.paired:
         print(paired_table(*a.paired))
