@@ -208,6 +208,19 @@ def test_a_logged_game_replays_and_its_points_add_up_by_reason(tmp_path: Any, ca
     assert [row.split()[:3] for row in out[1:3]] == [["easy", "(all)", "6"], ["normal", "(all)", "6"]]
     with pytest.raises(SystemExit, match=r"python -m oriflamme\.bots\.points"):
         points_main(["prototype", "normal"])  # no log: the usage, not a traceback
+    # --rounds: each entry's score at the end of every round, the last one its logged final score.
+    from oriflamme.bots.points import scores_by_round
+    rounds = [f"r{k}" for k in range(1, 8)]  # the prototype plays seven
+    for r in games:
+        by_round = scores_by_round("prototype", r)
+        assert {e: list(d) for e, d in by_round.items()} == {e: rounds for e in r.scores}
+        assert {e: d["r7"] for e, d in by_round.items()} == r.scores
+    points_main(["prototype", "normal", str(log), "--rounds"])
+    head, *rows = capsys.readouterr().out.splitlines()
+    assert head.split()[-7:] == rounds
+    mean_final = {e: sum(r.scores[e] for r in games) / len(games) for e in ("easy", "normal")}
+    shown = {row.split()[0]: float(row.split()[-1]) for row in rows[:2]}
+    assert shown == pytest.approx(mean_final, abs=0.005)
 
 
 def test_logged_games_tell_who_walked_into_the_ambushes(tmp_path: Any, capsys: Any) -> None:

@@ -1,16 +1,18 @@
 """Where bots' points come from in logged arena games:
-`python -m oriflamme.bots.points EDITION ENTRY LOG...`.
+`python -m oriflamme.bots.points EDITION ENTRY LOG... [--rounds]`.
 
 The arena's `--log` lines hold each game's actions, so a game replays from its deal's seed. The points
 each line-up entry gained are summed by reason (an elimination, a Lord, an Heir, a Queen, an Ambush,
 Spies), with what opponents' Spies took from it, over all games and over the games ENTRY did not win:
-where it loses is where its opponents then score more than it does.
+where it loses is where its opponents then score more than it does. With `--rounds`, each entry's mean
+score at the end of each round instead: when it falls behind or pulls ahead.
 """
 
 from __future__ import annotations
 
 import sys
 from collections import defaultdict
+from collections.abc import Callable
 
 from tabletop.arena import read_logs
 from tabletop.arena_stats import GameResult
@@ -41,13 +43,32 @@ def points_by_reason(edition: str, r: GameResult) -> dict[str, dict[str, int]]:
     return {e: dict(d) for e, d in out.items()}
 
 
-def table(edition: str, candidate: str, results: list[GameResult]) -> str:
-    """Mean points per game by reason, per entry: in all games, and in those `candidate` did not win."""
+def scores_by_round(edition: str, r: GameResult) -> dict[str, dict[str, int]]:
+    """Replays one logged game: entry -> "r1", "r2", ... -> its score at the end of that round."""
+    seats, actions = r.replayable("points")
+    g = new_game(edition, len(seats), seed=r.deal)
+    entry = {c: e for e, c in seats.items()}
+    out: dict[str, dict[str, int]] = {e: {} for e in seats}
+    for a in actions:
+        for ev in g.play(a):
+            if ev["type"] == "round_ended":
+                for c, v in ev["scores"].items():
+                    out[entry[c]][f"r{ev['round']}"] = v
+    return out
+
+
+PerGame = Callable[[str, GameResult], dict[str, dict[str, int]]]
+
+
+def table(edition: str, candidate: str, results: list[GameResult],
+          per_game: PerGame = points_by_reason) -> str:
+    """Mean points per game by reason (or what `per_game` counts), per entry: in all games, and in those
+    `candidate` did not win."""
     sums: dict[tuple[str, str], dict[str, float]] = defaultdict(lambda: defaultdict(float))
     games: dict[tuple[str, str], int] = defaultdict(int)
     lost = f"{candidate} not first"
     for r in results:
-        pts = points_by_reason(edition, r)
+        pts = per_game(edition, r)
         parts = ("all", lost) if candidate not in r.ranking[0] else ("all",)
         for e in pts:
             for part in parts:
@@ -63,9 +84,11 @@ def table(edition: str, candidate: str, results: list[GameResult]) -> str:
 
 
 def main(argv: list[str]) -> None:
-    if len(argv) < 3:
+    args = [a for a in argv if a != "--rounds"]
+    if len(args) < 3:
         raise SystemExit(__doc__)
-    print(table(argv[0], argv[1], read_logs(argv[2:])))
+    per_game = scores_by_round if "--rounds" in argv else points_by_reason
+    print(table(args[0], args[1], read_logs(args[2:]), per_game))
 
 
 if __name__ == "__main__":
