@@ -89,6 +89,18 @@ def test_eof_and_quit_leave_cleanly() -> None:
     assert rc == 0 and "Game left" in out
 
 
+def test_play_is_the_default_command() -> None:
+    """Without a command, or with play's options first, the command line plays (`python -m oriflamme
+    --players 4` was refused as "invalid choice: '4'")."""
+    for argv in ([], ["--players", "4", "--seed", "2", "--bots", "random"]):
+        rc, out = run(argv, "quit\n")
+        assert rc == 0 and "Game left" in out
+    assert "4 players" in run(["--players", "4", "--bots", "random"], "quit\n")[1]
+    with pytest.raises(SystemExit) as e:  # the top-level help still lists the commands
+        run(["--help"])
+    assert e.value.code == 0
+
+
 def test_hotseat_passes_the_terminal_between_players() -> None:
     rc, out = run(["play", "--seed", "5", "--hotseat"], "\n1\n\n1\n")
     assert rc == 0

@@ -42,7 +42,11 @@ def main(argv: Sequence[str] | None = None, inp: TextIO | None = None, out: Text
     inp = inp if inp is not None else sys.stdin
     out = out if out is not None else sys.stdout
     tty = out is sys.stdout and sys.stdout.isatty()
-    ap = argparse.ArgumentParser(prog=prog, description="The games in the terminal: play, simulate, show.")
+    args_given = list(sys.argv[1:] if argv is None else argv)
+    if not args_given or (args_given[0].startswith("-") and args_given[0] not in ("-h", "--help")):
+        args_given.insert(0, "play")  # what most people run it for: `python -m oriflamme --players 4` plays
+    ap = argparse.ArgumentParser(prog=prog, description="The games in the terminal: play (the default), "
+                                 "simulate, show.")
     sub = ap.add_subparsers(dest="command", required=True)
     p = sub.add_parser("play", help="play against bots, or hot-seat")
     play.add_arguments(p)
@@ -50,7 +54,7 @@ def main(argv: Sequence[str] | None = None, inp: TextIO | None = None, out: Text
     simulate.add_arguments(s)
     w = sub.add_parser("show", help="draw a position (JSON file, or - for stdin) as text")
     w.add_argument("position")
-    args = ap.parse_args(argv)
+    args = ap.parse_args(args_given)
     try:
         if args.command == "play":
             return play.run(args, inp, out, tty)
