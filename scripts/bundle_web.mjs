@@ -49,6 +49,7 @@ const result = await esbuild.build({
   tsconfigRaw: {}, // (the repo's tsconfig.json is the type check's: its `strict` would add "use strict")
   outdir: web,
   outbase: web,
+  absWorkingDir: web, // chunk hashes hold input paths relative to this: the same wherever dist is built
   entryNames: "[dir]/[name]",
   chunkNames: "chunks/[name]-[hash]",
   allowOverwrite: true,
@@ -61,7 +62,7 @@ const result = await esbuild.build({
 });
 
 const outputs = result.outputFiles.map((f) => underWeb(f.path));
-const inputs = Object.keys(result.metafile.inputs).map((i) => underWeb(path.resolve(i)));
+const inputs = Object.keys(result.metafile.inputs).map((i) => underWeb(path.resolve(web, i))); // (relative to web)
 const removed = inputs.filter((i) => !outputs.includes(i) && !separate.includes(i));
 for (const rel of removed) fs.rmSync(path.join(web, rel));
 for (const file of result.outputFiles) {

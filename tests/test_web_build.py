@@ -198,6 +198,25 @@ def test_the_packed_wasm_is_deterministic_and_inflates_to_the_wasm(tmp_path: Pat
     assert names[0] == names[1] and re.fullmatch(r"pyodide\.asm-[0-9a-f]{12}\.wasm\.zst", names[0]), names
 
 
+def test_the_bundles_chunk_names_do_not_depend_on_where_the_site_is_built(tmp_path: Path) -> None:
+    """The chunks are cached for good under names esbuild hashes from their inputs, paths included;
+    `make build` bundles in build/dist-new-<pid>/, so paths relative to the process's directory gave every
+    build new names, and every return visit after a deploy fetched all the chunks again. The same web/
+    bundled in two places gives the same files."""
+    import shutil
+
+    build = load_script("build")
+    trees = []
+    for place in ("a", "b/dist-new-1234"):
+        web = tmp_path / place / "web"
+        shutil.copytree(ROOT / "web", web)
+        build.bundle_web(web)
+        trees.append({p.relative_to(web).as_posix(): p.read_bytes() for p in web.rglob("*.js")})
+    chunks = sorted(name for name in trees[0] if name.startswith("chunks/"))
+    assert chunks and sorted(name for name in trees[1] if name.startswith("chunks/")) == chunks
+    assert trees[0] == trees[1]
+
+
 # The shipped decoder (fzstd, as the build copies it) inflating the built file pushed in 64 KB parts, as the
 # runtime worker does while it streams: prints the inflated length and its SHA-256.
 INFLATE_MJS = """
