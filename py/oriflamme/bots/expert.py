@@ -62,6 +62,10 @@ class ExpertBot(HardBot):
     # leaf (D219's oracle gained most); this asks what that consistency is worth with deals that are wrong.
     # Off: 8 worlds lost clearly (D231).
     worlds = 0
+    # UCB's constant scaled by 3 / T, T the cut-off's margin scale where this search is cut (3 points, wider
+    # with `scale_growth`): a wider scale shrinks the payoffs' gaps between moves by about that factor, which
+    # with the same constant would spread the search wider. Off: ... (D238).
+    matched_exploration = False
 
     def __init__(self, seed: int, budget_ms: float | None = None, iterations: int | None = None,
                  cpu_clock: bool = False) -> None:
@@ -72,7 +76,11 @@ class ExpertBot(HardBot):
         return self.duel_horizon if len(view["seats"]) == 2 else self.horizon
 
     def exploration_for(self, view: dict[str, Any]) -> float:
-        return self.duel_exploration if len(view["seats"]) == 2 else self.exploration
+        c = self.duel_exploration if len(view["seats"]) == 2 else self.exploration
+        if self.matched_exploration:  # `common.payoffs`'s scale at the round where the search is cut
+            left = view["rounds"] - (view["round"] + self.horizon_for(view) + 1)
+            c *= 3.0 / (3.0 + self.scale_growth * min(max(left, 0), 2.5))
+        return c
 
     def sampler(self, view: dict[str, Any]) -> BeliefSampler:
         retail = view["edition"] == "retail"
