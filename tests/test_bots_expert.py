@@ -258,6 +258,36 @@ def test_a_search_can_score_its_cut_off_with_fitted_weights() -> None:
     assert bot.game(g.view(me)).payoffs(s) == payoffs(s, future=0.6, growth=2.2)
 
 
+def test_matched_exploration_scales_ucb_to_the_cut_offs_margin_scale() -> None:
+    """With `matched_exploration`, UCB's constant is divided by the cut-off's scale over 3 at the round where
+    the search is cut: wide early (3 + 2.5 x 2.2 when four or more rounds follow the cut), 3 + 2.2 when one
+    round follows it, and the plain constant in the last round, which search plays to the end. Off, or with
+    the hand-made scale, the constant is unchanged."""
+    import random as rnd
+
+    from oriflamme import new_game
+    from oriflamme.bots.expert import ExpertBot
+
+    g = new_game("retail", 3, seed=8)
+    rng = rnd.Random(8)
+    seen: dict[int, float] = {}
+    bot = ExpertBot(1)
+    bot.matched_exploration, bot.scale_growth = True, 2.2
+    plain = ExpertBot(1)
+    while not g.is_over:
+        me = g.to_act
+        assert me is not None
+        v = g.view(me)
+        seen[v["round"]] = bot.game(v).exploration
+        assert plain.game(v).exploration == 0.7
+        g.play(rng.choice(g.legal_actions()))
+    assert seen[1] == pytest.approx(0.7 * 3 / (3 + 2.5 * 2.2))
+    assert seen[4] == pytest.approx(0.7 * 3 / (3 + 2.2))
+    assert seen[5] == seen[6] == pytest.approx(0.7)
+    bot.scale_growth = 0.0
+    assert bot.game(v).exploration == pytest.approx(0.7)
+
+
 def test_the_cut_off_fit_reads_every_round_start_and_fits_better_than_the_hand_scale() -> None:
     """`python -m oriflamme.bots.fit_cutoff`: one position per player at the start of rounds 2-6, and
     the fitted scale is the maximum-likelihood one, so its win log loss is never above T = 3's."""
