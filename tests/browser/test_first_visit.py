@@ -121,8 +121,8 @@ def test_the_first_visits_page_modules_come_one_import_below_the_pages_scripts(
     assert not deeper, deeper
 
 
-# Modules the first decision of a game link does without, imported when first needed: the statistics
-# (their dialog, or a game's end), the review (a game's end), the replay viewer, the second game's adapter.
+# Modules the first decision of a game link does without, imported when first needed: the statistics'
+# dialog, the review (a game's end), the replay viewer, the second game's adapter.
 LATER = ("/web/ui/stats.js", "/web/ui/review.js", "/web/ui/replay.js", "/web/ui/lieux/")
 
 

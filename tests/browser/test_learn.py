@@ -228,13 +228,27 @@ def _open_stats_first_row(page: Any) -> list[str]:
     return row.locator("td").all_inner_texts()
 
 
+# What this device's statistics hold at the moment the end screen is first drawn (a MutationObserver's
+# callback runs once the task that drew it is done): a player who reloads or leaves at once keeps the game.
+STATS_AT_END = """
+new MutationObserver((_, obs) => {
+  if (!document.querySelector('[data-testid="final-scores"]')) return;
+  window.__statsAtEnd = localStorage.getItem("oriflamme.stats");
+  obs.disconnect();
+}).observe(document, {childList: true, subtree: true});
+"""
+
+
 def test_statistics_survive_a_reload_and_reset(strict_page: Any, site_url: str) -> None:
     page = strict_page
+    page.add_init_script(STATS_AT_END)
     page.goto(f"{site_url}?edition=retail&players=3&seed=8&bots=easy&lang=fr&speed=0&test=1")
     _finish(page, 8)
     u = _last(page)
     me = u["viewer"]
     won = me in u["ranking"][0]
+    at_end = json.loads(page.evaluate("() => window.__statsAtEnd") or "[]")
+    assert [(r["key"], r["score"], r["win"]) for r in at_end] == [(f"8:{u['actions']}", u["scores"][me], won)]
     page.goto(f"{site_url}?lang=fr&test=1")
     cells = _open_stats_first_row(page)
     assert cells[0] == "1" and cells[1] == ("1" if won else "0") and cells[3] == str(u["scores"][me])

@@ -8,6 +8,7 @@ import { loadAdapter, DEFAULT_GAME } from "./games.js";
 import { focusFirstAction, loadStats } from "./screen.js";
 import { act, startGame, resumeGame, leaveGame, handOver, requestHint, retellLog, setKeyboardUser, undo, startTutorial } from "./loop.js";
 import { markLearned } from "./tutorial.js";
+import { resetStats } from "./records.js";
 import { openReplay, skipTutorial } from "./learn.js";
 import { toggleTheme, toggleSound, soundOn, rememberSetup } from "./prefs.js";
 import { cue } from "./sound.js";
@@ -50,7 +51,7 @@ function onClick(ev) {
     case "learn-skip": skipTutorial(); break;
     case "stats": loadStats().then(() => { S.stats = true; render(); focusFirstAction(); }); break;
     case "stats-close": S.stats = false; render(); break;
-    case "stats-reset": loadStats().then((m) => { m.resetStats(); render(); }); break;
+    case "stats-reset": resetStats(); render(); break;
     case "watch-replay": openReplay(null); break;
     case "replay-step": openReplay(Number(d.step)); break; // (inside the viewer, replay.js moves instead)
     case "theme": toggleTheme(); render(); break;

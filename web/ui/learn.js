@@ -1,14 +1,15 @@
 // The learning features' place in the page: the first screen's Learn offer and Statistics button, the
 // decision panel's help (a guided game's notes, or the Hint with its sentence and Undo), the review
 // under the final scores, and what follows the end of a game (statistics, the review in the worker, the
-// replay viewer at a step). The words and the drawing live in learntext.js, tutorial.js, stats.js and
-// review.js (loaded when a game ends); this module wires them to the store and the game loop.
+// replay viewer at a step). The words and the drawing live in learntext.js, tutorial.js, records.js, stats.js
+// and review.js (loaded when a game ends); this module wires them to the store and the game loop.
 import { h } from "./dom.js";
 import { S, app, render, whenIdle, engineReady } from "./store.js";
 import { on } from "./loop.js";
 import { learnOffer, tutorialPanel, markLearned } from "./tutorial.js";
 import { lx } from "./learntext.js";
-import { showReplay, loadStats } from "./screen.js";
+import { showReplay } from "./screen.js";
+import { recordGame } from "./records.js";
 import { DEFAULT_GAME } from "./games.js";
 import { youIn } from "./hotseat.js";
 /** @import { Update } from "../types/bridge" */
@@ -108,7 +109,7 @@ on("table", () => { reviewMod?.clearReview(); });
 // A finished game: counted in the statistics, then reviewed in the worker (never a guided game).
 on("over", ({ update: u }) => {
   if (S.tutorial) { markLearned(); return; }
-  loadStats().then((m) => m.recordGame(u));
+  recordGame(u); // now, in the task that drew the end screen: a reload at once keeps it
   const key = `${u.settings.seed}:${u.actions}`;
   whenIdle(async () => {
     reviewMod ||= await import("./review.js");

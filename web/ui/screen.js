@@ -11,12 +11,13 @@ import { bootBar } from "./bootbar.js";
 import { passScreen } from "./hotseat.js";
 import { setupExtras, extrasOverlay, withShare } from "./extras.js";
 import { savedGame } from "./saves.js";
+import { readRecords } from "./records.js";
 import { learnRow, learnBox, undoButton, withReview } from "./learn.js";
 
 /** @type {typeof import("./stats.js") | null} the statistics once asked for (loadStats) */
 let stats = null;
 /**
- * The statistics' module (stats.js), loaded the first time the dialog opens or a game ends: the first
+ * The statistics' dialog (stats.js), loaded the first time it opens: the first
  * screen and the first decision do without it.
  */
 export async function loadStats() {
@@ -147,7 +148,7 @@ function draw() {
   if (S.askLink != null && S.screen === "setup") out.push(linkQuestion());
   const rules = S.rules ? adapterOf(gameNow()) : null;
   if (rules) out.push(rules.rules(S.update && S.screen === "game" ? S.update.view : null, S.setup)); // (else drawn once loaded)
-  if (S.stats && stats) out.push(stats.statsDialog());
+  if (S.stats && stats) out.push(stats.statsDialog(readRecords()));
   if (S.error) out.push(h("div", { key: "err", class: "toast error", role: "alert" }, t("error", { msg: S.error })));
   out.push(...extrasOverlay());
   document.body.classList.toggle("instant", speed() === 0);

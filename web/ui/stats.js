@@ -1,73 +1,12 @@
-// Statistics on this device (D71): each finished game against bots, kept in localStorage, summed per
-// game, variant and strongest bot level; a dialog shows them from the menu, with a reset.
-// A hot-seat game (two humans or more) and a guided game are not counted.
+// Statistics on this device (D71): the records of finished games against bots (records.js, which the page
+// loads with the table and hands over: importing it here would split it into a chunk of its own, one more
+// request at boot), summed per game, variant and strongest bot level; a dialog with a reset.
 import { h } from "./dom.js";
-import { storage } from "./saves.js";
 import { lx } from "./learntext.js";
 import { t, has } from "../i18n/index.js";
 import { gameOf } from "./catalogue.js";
-/** @import { Update } from "../types/bridge" */
+/** @import { GameRecord } from "./records.js" */
 /** @import { VNode } from "./dom.js" */
-
-export const STATS_KEY = "oriflamme.stats";
-const MAX_GAMES = 2000; // the oldest records go first; far more than any player's history needs
-
-/** @typedef {{game: string, variant: string, level: string, score: number, win: boolean, at: number, key?: string}} GameRecord */
-
-/** @returns {GameRecord[]} */
-export function loadStats() {
-  try {
-    const raw = storage()?.getItem(STATS_KEY);
-    const list = raw ? JSON.parse(raw) : [];
-    return Array.isArray(list) ? list.filter((r) => r && typeof r.game === "string" && Number.isFinite(r.score)) : [];
-  } catch {
-    return [];
-  }
-}
-
-/** @param {GameRecord[]} list */
-function store(list) {
-  try { storage()?.setItem(STATS_KEY, JSON.stringify(list.slice(-MAX_GAMES))); } catch { /* full or denied */ }
-}
-
-/**
- * The record of a finished update, or null when it does not count (hot-seat, no human, guided game).
- * @param {Update} u a finished game's update
- * @returns {GameRecord|null}
- */
-export function recordOf(u) {
-  if (!u || !u.over || !u.seats || u.tutorial) return null;
-  const humans = u.seats.filter((s) => s.kind === "human");
-  if (humans.length !== 1) return null;
-  const me = humans[0].colour;
-  const st = u.settings || {};
-  const game = st.game || u.view.game;
-  const order = gameOf(game)?.levels || []; // the catalogue lists a game's levels weakest first
-  const bots = u.seats.filter((s) => s.kind === "bot").map((s) => s.level || "");
-  const level = bots.reduce((a, b) => (order.indexOf(b) > order.indexOf(a) ? b : a), bots[0] || "none");
-  return {
-    game, variant: String(st.edition || st.set || ""), level,
-    score: Number(u.scores[me]) || 0, win: (u.ranking?.[0] || []).includes(me), at: Date.now(),
-  };
-}
-
-/**
- * Count a finished game once (a reload of the end screen must not count it again: keyed by seed).
- * @param {Update} u
- */
-export function recordGame(u) {
-  const rec = recordOf(u);
-  if (!rec) return;
-  const key = `${u.settings.seed}:${u.actions}`;
-  const list = loadStats();
-  if (list.some((r) => r.key === key)) return;
-  list.push({ ...rec, key });
-  store(list);
-}
-
-export function resetStats() {
-  try { storage()?.removeItem(STATS_KEY); } catch { /* denied */ }
-}
 
 /**
  * Games, wins, average and best score, current streak of a list of records (oldest first).
@@ -82,9 +21,11 @@ export function summarize(list) {
     best: games ? Math.max(...list.map((r) => r.score)) : 0, streak };
 }
 
-/** The dialog: one row for all games, then one per game · variant · bot level. */
-export function statsDialog() {
-  const list = loadStats();
+/**
+ * The dialog: one row for all games, then one per game · variant · bot level.
+ * @param {GameRecord[]} list every record, oldest first (records.js readRecords)
+ */
+export function statsDialog(list) {
   /** @type {Map<string, GameRecord[]>} */
   const groups = new Map();
   for (const r of list) {

@@ -64,7 +64,7 @@ class ExpertBot(HardBot):
     worlds = 0
     # UCB's constant scaled by 3 / T, T the cut-off's margin scale where this search is cut (3 points, wider
     # with `scale_growth`): a wider scale shrinks the payoffs' gaps between moves by about that factor, which
-    # with the same constant would spread the search wider. Screened with the fitted cut-off (D238).
+    # with the same constant would spread the search wider. Screened with the fitted cut-off (D239).
     matched_exploration = False
 
     def __init__(self, seed: int, budget_ms: float | None = None, iterations: int | None = None,
