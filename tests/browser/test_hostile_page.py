@@ -33,6 +33,23 @@ def test_inherited_names_are_no_edition(strict_page: Any, site_url: str, name: s
     assert page.evaluate("() => window.__oriflamme.received.at(-1).view.edition") == "retail"
 
 
+@pytest.mark.parametrize(("lang", "quoted"), [("en", "players: “{}”"), ("fr", "joueurs : « {} »"),
+                                               ("de", "Personen: „{}“")])
+def test_a_player_count_the_game_does_not_seat_is_named_as_asked(strict_page: Any, site_url: str, lang: str,
+                                                                 quoted: str) -> None:
+    """The notice quotes the count the link asked for, whatever it is ("1 players" was wrong in every
+    language, "abc players" worse), with the counts the game seats; the form then offers the nearest."""
+    page = strict_page
+    for asked in ("1", "abc"):
+        page.goto(f"{site_url}?edition=retail&players={asked}&bots=easy&lang={lang}&speed=0&test=1")
+        page.wait_for_function(BOOTED, timeout=120_000)
+        notice = page.locator('[data-testid="link-problems"]')
+        notice.wait_for(timeout=30_000)
+        text = notice.inner_text()
+        assert quoted.format(asked) in text and " 3 " in text and " 5" in text, text
+        assert page.locator(ACTIONS).count() == 0
+
+
 def test_seed_beyond_two_to_the_53(strict_page: Any, site_url: str) -> None:
     """A seed no JS number holds exactly: the form says what a seed is (in the page's language) instead of
     an error with no way on; a seed in range then deals."""

@@ -96,7 +96,7 @@ export default {
     "link.problems": "Dieser Link verlangt, was diese Seite nicht anbietet ({list}): Prüfe die Einstellungen unten und starte dann.",
     "link.game": "kein Spiel namens „{value}“",
     "link.variant": "{setting}: kein „{value}“",
-    "link.players": "{value} Personen: dieses Spiel ist für {min} bis {max}",
+    "link.players": "Personen: „{value}“, dieses Spiel ist aber für {min} bis {max}",
     "link.bots": "Bots: „{value}“ ist keine Stufe",
     "link.colour": "Farbe: kein „{value}“ in diesem Spiel",
     "seedRange": "Der Startwert ist eine ganze Zahl von 0 bis {max}; leer lassen für eine zufällige Verteilung.",

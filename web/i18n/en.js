@@ -96,7 +96,7 @@ export default {
     "link.problems": "This link asks for what this page does not offer ({list}): check the settings below, then start.",
     "link.game": "no game called “{value}”",
     "link.variant": "{setting}: no “{value}”",
-    "link.players": "{value} players: this game seats {min} to {max}",
+    "link.players": "players: “{value}”, where this game seats {min} to {max}",
     "link.bots": "bots: “{value}” is not a level",
     "link.colour": "colour: no “{value}” in this game",
     seedRange: "A seed is a whole number from 0 to {max}; leave it empty for a random deal.",

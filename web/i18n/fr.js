@@ -96,7 +96,7 @@ export default {
     "link.problems": "Ce lien demande ce que cette page ne propose pas ({list}) : vérifiez les réglages ci-dessous, puis lancez la partie.",
     "link.game": "aucun jeu nommé « {value} »",
     "link.variant": "{setting} : pas de « {value} »",
-    "link.players": "{value} joueurs : ce jeu se joue de {min} à {max}",
+    "link.players": "joueurs : « {value} », alors que ce jeu se joue de {min} à {max}",
     "link.bots": "bots : « {value} » n'est pas un niveau",
     "link.colour": "couleur : pas de « {value} » dans ce jeu",
     "seedRange": "La graine est un nombre entier de 0 à {max} ; laissez-la vide pour une donne au hasard.",
