@@ -64,7 +64,8 @@ class ExpertBot(HardBot):
     worlds = 0
     # UCB's constant scaled by 3 / T, T the cut-off's margin scale where this search is cut (3 points, wider
     # with `scale_growth`): a wider scale shrinks the payoffs' gaps between moves by about that factor, which
-    # with the same constant would spread the search wider. Screened with the fitted cut-off (D239).
+    # with the same constant would spread the search wider. Off: with the fitted cut-off it lost (D239), with
+    # the fitted scale alone it was level (D241).
     matched_exploration = False
 
     def __init__(self, seed: int, budget_ms: float | None = None, iterations: int | None = None,
