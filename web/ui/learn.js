@@ -2,7 +2,8 @@
 // decision panel's help (a guided game's notes, or the Hint with its sentence and Undo), the review
 // under the final scores, and what follows the end of a game (statistics, the review in the worker, the
 // replay viewer at a step). The words and the drawing live in learntext.js, tutorial.js, records.js, stats.js
-// and review.js (loaded when a game ends); this module wires them to the store and the game loop.
+// (loaded when its dialog opens) and review.js (when a game ends); this module wires them to the store and
+// the game loop.
 import { h } from "./dom.js";
 import { S, app, render, whenIdle, engineReady } from "./store.js";
 import { on } from "./loop.js";
