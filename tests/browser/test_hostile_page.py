@@ -50,6 +50,21 @@ def test_a_player_count_the_game_does_not_seat_is_named_as_asked(strict_page: An
         assert page.locator(ACTIONS).count() == 0
 
 
+def test_a_bot_list_longer_than_the_table(strict_page: Any, site_url: str) -> None:
+    """Three levels and no player count: a four-player game with those bots (D242); three levels for a table of
+    three: the form, whose notice names the count, and no game; before, the third level was dropped silently."""
+    page = strict_page
+    page.goto(f"{site_url}?edition=retail&bots=easy,normal,easy&seed=4&lang=en&speed=0&test=1")
+    page.wait_for_selector(ACTIONS, timeout=120_000)
+    assert len(page.evaluate("() => window.__oriflamme.received.at(-1).view.seats")) == 4
+    page.goto(f"{site_url}?edition=retail&players=3&bots=easy,normal,easy&seed=4&lang=en&speed=0&test=1")
+    page.wait_for_function(BOOTED, timeout=120_000)
+    notice = page.locator('[data-testid="link-problems"]')
+    notice.wait_for(timeout=30_000)
+    assert "bots: 3 levels; seats for bots at this table: 2" in notice.inner_text()
+    assert page.locator(ACTIONS).count() == 0
+
+
 def test_seed_beyond_two_to_the_53(strict_page: Any, site_url: str) -> None:
     """A seed no JS number holds exactly: the form says what a seed is (in the page's language) instead of
     an error with no way on; a seed in range then deals."""

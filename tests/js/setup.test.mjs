@@ -118,6 +118,28 @@ test("a bot list shorter than the table repeats its last level; 'human' seats ar
     { kind: "human" }, { kind: "bot", level: "easy" }, { kind: "human" }, { kind: "human" }, { kind: "human" }]);
 });
 
+test("a bot list longer than the table: with no player count it seats one player a level, else it is named", async () => {
+  const seated = parse("?edition=retail&bots=hard,expert,easy");
+  assert.deepEqual([seated.start, seated.problems], [true, []]);
+  assert.deepEqual(settingsOf(seated.setup).seats?.slice(1).map((x) => x.level), ["hard", "expert", "easy"]);
+  for (const query of ["?edition=retail&players=3&bots=hard,expert,easy", "?edition=retail&bots=hard,hard,hard,hard,hard",
+    "?edition=prototype&players=2&bots=hard,easy"]) {
+    const { start, problems, setup } = parse(query);
+    assert.equal(start, false, query);
+    assert.deepEqual(problems.map((p) => [p.key, p.vars.value, p.vars.seats]),
+      [["link.bots_count", String(query.split("bots=")[1].split(",").length), setup.players - 1]], query);
+  }
+  const { setLang } = await import("../../web/i18n/index.js");
+  const { problems } = parse("?edition=prototype&players=2&bots=hard,easy");
+  for (const code of ["en", "fr", "de"]) {
+    await setLang(code);
+    const text = linkProblemText(problems);
+    assert.match(text, /2\D+1/, `${code}: ${text}`);  // the levels listed, then the seats there are
+    assert.doesNotMatch(text, /\{\w+\}|link\./, code);
+  }
+  await setLang("en");
+});
+
 test("Château, Village & Port: its set and hidden gold, the same seats and seed", () => {
   const { setup, start } = parse("?game=lieux&set=b&hidden_gold=1&players=4&seed=7&bots=normal");
   assert.equal(start, true);

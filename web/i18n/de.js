@@ -98,6 +98,7 @@ export default {
     "link.variant": "{setting}: kein „{value}“",
     "link.players": "Personen: „{value}“, dieses Spiel ist aber für {min} bis {max}",
     "link.bots": "Bots: „{value}“ ist keine Stufe",
+    "link.bots_count": "Bots: {value} Stufen; Plätze für Bots an diesem Tisch: {seats}",
     "link.colour": "Farbe: kein „{value}“ in diesem Spiel",
     "seedRange": "Der Startwert ist eine ganze Zahl von 0 bis {max}; leer lassen für eine zufällige Verteilung.",
     "speed": "Tempo der Bots",

@@ -98,6 +98,7 @@ export default {
     "link.variant": "{setting}: no “{value}”",
     "link.players": "players: “{value}”, where this game seats {min} to {max}",
     "link.bots": "bots: “{value}” is not a level",
+    "link.bots_count": "bots: {value} levels; seats for bots at this table: {seats}",
     "link.colour": "colour: no “{value}” in this game",
     seedRange: "A seed is a whole number from 0 to {max}; leave it empty for a random deal.",
     speed: "Bot speed",

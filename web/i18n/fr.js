@@ -98,6 +98,7 @@ export default {
     "link.variant": "{setting} : pas de « {value} »",
     "link.players": "joueurs : « {value} », alors que ce jeu se joue de {min} à {max}",
     "link.bots": "bots : « {value} » n'est pas un niveau",
+    "link.bots_count": "bots : {value} niveaux ; places pour des bots à cette table : {seats}",
     "link.colour": "couleur : pas de « {value} » dans ce jeu",
     "seedRange": "La graine est un nombre entier de 0 à {max} ; laissez-la vide pour une donne au hasard.",
     "speed": "Vitesse des robots",
