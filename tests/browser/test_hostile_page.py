@@ -51,8 +51,8 @@ def test_a_player_count_the_game_does_not_seat_is_named_as_asked(strict_page: An
 
 
 def test_a_bot_list_longer_than_the_table(strict_page: Any, site_url: str) -> None:
-    """Three levels and no player count: a four-player game with those bots (D242); three levels for a table of
-    three: the form, whose notice names the count, and no game; before, the third level was dropped silently."""
+    """Three levels and no player count: a four-player game with those bots (D242); three levels for a
+    table of three: the form, whose notice names the count, and no game (the third level was dropped)."""
     page = strict_page
     page.goto(f"{site_url}?edition=retail&bots=easy,normal,easy&seed=4&lang=en&speed=0&test=1")
     page.wait_for_selector(ACTIONS, timeout=120_000)
