@@ -148,7 +148,7 @@ export default {
     "viewTable": "Zum Tisch",
     "menu": "Menü",
     "dec.you.place": "Du bist dran: Wähle eine Karte aus deiner Hand, dann ihren Platz.",
-    "dec.you.reveal": "Deine verdeckte Karte ({card}) ist dran: aufdecken oder verdeckt lassen.",
+    "dec.you.reveal": "Deine Karte ({card}): aufdecken oder verdeckt lassen?",
     "dec.you.eliminate": "{ability}: Wähle die Karte, die entfernt wird.",
     "dec.you.steal": "{ability}: Wähle, wem du 1 Punkt nimmst.",
     "dec.you.copy": "{ability}: Wähle die offene Karte, die nachgeahmt wird.",
@@ -230,7 +230,7 @@ export default {
     "legend.target": "Gelbe Umrisse und gestrichelte Felder sind deine Möglichkeiten: Tippe eine an (oder Tab und Enter).",
     "howToPlay": "So wird gespielt",
     "resume": "Laufendes Spiel fortsetzen",
-    "dec.you.stayOnly": "Deine verdeckte Karte ({card}) ist dran: Sie kann nicht aufgedeckt werden und bleibt verdeckt.",
+    "dec.you.stayOnly": "Deine Karte ({card}) bleibt verdeckt: Aufdecken geht nicht.",
     "placeOnShort": "Drauf",
     "moveOntoShort": "Darauf",
     // Beyond one sitting: install, embed, saves, share, replay, hot-seat.

@@ -148,7 +148,7 @@ export default {
     "viewTable": "Voir la table",
     "menu": "Menu",
     "dec.you.place": "À vous : choisissez une carte de votre main, puis où la poser.",
-    "dec.you.reveal": "C'est au tour de votre carte cachée ({card}) : révélez-la ou laissez-la cachée.",
+    "dec.you.reveal": "Votre carte cachée ({card}) : révélez-la ou laissez-la cachée.",
     "dec.you.eliminate": "{ability} : choisissez la carte à retirer.",
     "dec.you.steal": "{ability} : choisissez à qui prendre 1 point.",
     "dec.you.copy": "{ability} : choisissez la carte visible à imiter.",
@@ -230,7 +230,7 @@ export default {
     "legend.target": "Les contours jaunes et les emplacements en pointillés sont les choix proposés : touchez-en un (ou Tab puis Entrée).",
     "howToPlay": "Comment jouer",
     "resume": "Reprendre la partie en cours",
-    "dec.you.stayOnly": "C'est au tour de votre carte cachée ({card}) : elle ne peut pas être révélée et reste cachée.",
+    "dec.you.stayOnly": "Votre carte cachée ({card}) ne peut pas être révélée.",
     "placeOnShort": "Dessus",
     "moveOntoShort": "Dessus",
     // Beyond one sitting: install, embed, saves, share, replay, hot-seat.
