@@ -937,3 +937,35 @@ def test_on_logged_decisions_a_variant_is_crossed_with_a_reseed() -> None:
     other = crossed("hard", "hard:exploration=0.1", 20, iter(decisions))
     assert {k: r[0] for k, r in other.items()} == {k: r[0] for k, r in same.items()}
     assert other == crossed("hard", "hard:exploration=0.1", 20, iter(decisions))
+
+
+def test_win_weight_and_end_horizon() -> None:
+    """`win_weight` sets a finished game's share of a win (the rest: the margin's term), and the bot's
+    search scores with it; `end_horizon` searches to the end from the round before the last with three
+    players (the cut-off, horizon 0, elsewhere), and leaves the two-player horizon alone."""
+    import random as rnd
+
+    from oriflamme import new_game
+    from oriflamme.bots.common import payoffs
+    from oriflamme.bots.expert import ExpertBot
+
+    g = new_game("retail", 3, seed=8)
+    rng = rnd.Random(8)
+    bot, plain = ExpertBot(1), ExpertBot(1)
+    bot.end_horizon, bot.win_weight = True, 1.0
+    horizons: dict[int, set[int]] = {}
+    while not g.is_over:
+        me = g.to_act
+        assert me is not None
+        v = g.view(me)
+        horizons.setdefault(v["round"], set()).add(bot.horizon_for(v))
+        assert plain.horizon_for(v) == 0
+        g.play(rng.choice(g.legal_actions()))
+    assert horizons == {1: {0}, 2: {0}, 3: {0}, 4: {0}, 5: {1}, 6: {0}}
+    s = g.state
+    margin = {c: v - max(w for d, w in s.scores.items() if d != c) for c, v in s.scores.items()}
+    pure = payoffs(s, win=1.0)
+    assert pure == {c: 1.0 if m > 0 else 0.5 if m == 0 else 0.0 for c, m in margin.items()}
+    assert payoffs(s) != pure and bot.game(v).payoffs(s) == pure and plain.game(v).payoffs(s) == payoffs(s)
+    duel = new_game("prototype", 2, seed=3)
+    assert bot.horizon_for(duel.view(duel.to_act)) == 1 == plain.horizon_for(duel.view(duel.to_act))

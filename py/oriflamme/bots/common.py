@@ -149,13 +149,34 @@ def utility(est: dict[str, float], me: str) -> float:
     return est[me] - 0.6 * max(others) - 0.4 * sum(others) / len(others)
 
 
+# What a card still in hand at a round's start is worth beyond the estimate, by rounds left (this one
+# included), up to a constant per round: retail, 3 players, fitted on 2,600 logged games of the expert
+# and hard bots (`python -m oriflamme.bots.fit_hand`, docs/BOTS.md).
+HAND_WORTH: dict[str, dict[int, dict[str, float]]] = {"retail": {
+    5: {"lord": 2.20, "conspiracy": 2.03, "ambush": 1.92, "shapeshifter": 0.83, "assassination": 0.61,
+        "soldier": 0.60, "decree": 0.26, "archer": 0.23, "heir": 0.09, "spy": 0.0},
+    4: {"ambush": 3.17, "lord": 2.91, "conspiracy": 2.43, "shapeshifter": 1.73, "assassination": 1.67,
+        "decree": 1.38, "archer": 1.35, "soldier": 1.28, "spy": 0.97, "heir": 0.0},
+    3: {"ambush": 2.63, "conspiracy": 2.15, "lord": 2.14, "shapeshifter": 1.74, "archer": 1.39,
+        "assassination": 1.36, "decree": 1.34, "soldier": 1.26, "spy": 0.82, "heir": 0.0},
+    2: {"ambush": 1.76, "lord": 1.36, "conspiracy": 1.17, "shapeshifter": 0.98, "assassination": 0.96,
+        "decree": 0.94, "soldier": 0.89, "archer": 0.88, "spy": 0.56, "heir": 0.0},
+    1: {"ambush": 1.14, "lord": 0.81, "assassination": 0.74, "conspiracy": 0.64, "decree": 0.50,
+        "archer": 0.48, "shapeshifter": 0.46, "soldier": 0.43, "spy": 0.33, "heir": 0.0},
+}}
+
+
 def payoffs(s: State, /, future: float = 1.0, growth: float = 0.0, conspiracy: float = 1.0,
-            theft: float = 0.0, lord: float = 1.0, spy: float = 1.0) -> dict[str, float]:
+            theft: float = 0.0, lord: float = 1.0, spy: float = 1.0, win: float = 0.8,
+            hand: float = 0.0) -> dict[str, float]:
     """Per-player payoff in [0, 1] for search: win (shared on a tie) plus a margin bonus; at a cut-off
     a smooth function of the estimated margin. `future` weighs what the estimate adds to the scores
     now, and the margin's scale (3 points) grows by `growth` per round left after the next one, up to 2.5
     rounds: a lead early in the game decides less. Both are fitted to self-play outcomes in docs/BOTS.md;
-    `conspiracy`, `theft`, `lord` and `spy` correct what the estimate counts for some cards (`estimate`).
+    `conspiracy`, `theft`, `lord` and `spy` correct what the estimate counts for some cards (`estimate`);
+    `win` is the share of a finished game's payoff that a win gives (the rest: the margin's term);
+    `hand` weighs what the cards in each player's hand are worth (`HAND_WORTH`; the hand-made estimate
+    counts nothing for them).
     The defaults are the hand-made cut-off."""
     est = estimate(s, conspiracy, theft, lord, spy)
     out: dict[str, float] = {}
@@ -166,12 +187,15 @@ def payoffs(s: State, /, future: float = 1.0, growth: float = 0.0, conspiracy: f
             now = s.scores
             est = {c: now[c] + future * (v - now[c]) for c, v in est.items()}
         scale += growth * min(s.ed.rounds - s.round, 2.5)
+        worth = HAND_WORTH.get(s.ed.id, {}).get(s.ed.rounds - s.round + 1) if hand else None
+        if worth:
+            est = {c: v + hand * sum(worth.get(n, 0.0) for n in s.hands[c]) for c, v in est.items()}
     for c, v in est.items():
         best_other = max(w for d, w in est.items() if d != c)
         m = v - best_other
         if over:
-            win = 1.0 if m > 0 else (0.5 if m == 0 else 0.0)
-            out[c] = 0.8 * win + 0.2 * (0.5 + 0.5 * math.tanh(m / 4.0))
+            first = 1.0 if m > 0 else (0.5 if m == 0 else 0.0)
+            out[c] = win * first + (1.0 - win) * (0.5 + 0.5 * math.tanh(m / 4.0))
         else:
             out[c] = 0.5 + 0.5 * math.tanh(m / scale)
     return out

@@ -67,6 +67,9 @@ class ExpertBot(HardBot):
     # with the same constant would spread the search wider. Off: with the fitted cut-off it lost (D239), with
     # the fitted scale alone it was level (D241).
     matched_exploration = False
+    # With three players or more, search to the game's end from the round before the last (the cut-off
+    # elsewhere): hard's horizon reaches the end there, the expert's stops a round short.
+    end_horizon = False
 
     def __init__(self, seed: int, budget_ms: float | None = None, iterations: int | None = None,
                  cpu_clock: bool = False) -> None:
@@ -74,7 +77,11 @@ class ExpertBot(HardBot):
         self.guide = NormalBot(random.Random(seed).randrange(1 << 30))
 
     def horizon_for(self, view: dict[str, Any]) -> int:
-        return self.duel_horizon if len(view["seats"]) == 2 else self.horizon
+        if len(view["seats"]) == 2:
+            return self.duel_horizon
+        if self.end_horizon and view["round"] == view["rounds"] - 1:
+            return max(self.horizon, 1)
+        return self.horizon
 
     def exploration_for(self, view: dict[str, Any]) -> float:
         c = self.duel_exploration if len(view["seats"]) == 2 else self.exploration

@@ -142,6 +142,12 @@ class HardBot(ISMCTS[State, Move]):
     # hand-made estimate (logged: a Lord then scored 1.09-1.17 times it, a Spy 0.84-0.92).
     lord_worth = 1.0
     spy_worth = 1.0
+    # The share of a finished game's payoff that a win gives; the rest rewards the margin over the best
+    # opponent, which tells losing lines apart.
+    win_weight = 0.8
+    # The weight of what the cards in hand are worth at the cut-off (`common.HAND_WORTH`; 0: nothing, as
+    # the hand-made estimate): without it the search sees no cost in spending its best cards early.
+    hand_worth = 0.0
     # Let the searcher's later choices in the tree depend only on what it sees of an opponent's hidden
     # choices (where a card went, that a card stayed), not on which card it was in the deal.
     hide_opponents = False
@@ -175,7 +181,8 @@ class HardBot(ISMCTS[State, Move]):
         """The cut-off's numbers (`common.payoffs`'s keywords) that differ from the hand-made ones."""
         numbers = {"future": (self.future_weight, 1.0), "growth": (self.scale_growth, 0.0),
                    "conspiracy": (self.conspiracy_survival, 1.0), "theft": (self.spy_theft, 0.0),
-                   "lord": (self.lord_worth, 1.0), "spy": (self.spy_worth, 1.0)}
+                   "lord": (self.lord_worth, 1.0), "spy": (self.spy_worth, 1.0),
+                   "win": (self.win_weight, 0.8), "hand": (self.hand_worth, 0.0)}
         return {name: value for name, (value, default) in numbers.items() if value != default}
 
     def game(self, view: dict[str, Any]) -> OriflammeSearch:
