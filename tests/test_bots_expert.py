@@ -969,3 +969,59 @@ def test_win_weight_and_end_horizon() -> None:
     assert payoffs(s) != pure and bot.game(v).payoffs(s) == pure and plain.game(v).payoffs(s) == payoffs(s)
     duel = new_game("prototype", 2, seed=3)
     assert bot.horizon_for(duel.view(duel.to_act)) == 1 == plain.horizon_for(duel.view(duel.to_act))
+
+
+def test_the_hand_fit_recovers_known_worths_and_reads_each_round_start() -> None:
+    """`bots.fit_hand`: the solver finds the worths that made synthetic residuals; on a replayed game each
+    player's hand is read at the start of rounds 2-6 (five rows a player, the game's odd deal on the fitted
+    side), against its final score less the estimate there."""
+    from oriflamme.bots.fit_hand import mse, rows_of, solve
+
+    rng = random.Random(3)
+    truth = {"heir": 0.0, "lord": 2.0, "ambush": 3.0, "spy": 1.0}
+    rows = []
+    for _ in range(400):
+        hand = {n: 1 for n in rng.sample(sorted(truth), 2)}
+        rows.append((hand, sum(truth[n] for n in hand)))
+    worth = solve(rows, ridge=1e-9)
+    assert worth == pytest.approx(truth, abs=1e-6)
+    assert mse(rows, worth, 0.0) == pytest.approx(0.0, abs=1e-9)
+    assert mse(rows, {}, 2.0) > 0.5
+    result, _ = _random_logged_game()
+    odd, even = rows_of("retail", [result])
+    assert not even and sorted(odd) == [1, 2, 3, 4, 5]
+    for k, kept in odd.items():
+        assert len(kept) == 3 and all(sum(x.values()) == k + 1 for x, _ in kept)
+
+
+def test_counting_the_hand_the_cut_off_sees_the_cost_of_spending_a_card() -> None:
+    """At a round start a player's hand adds `HAND_WORTH` for the rounds left, weighted by `hand`: holding
+    the Conspiracy rather than the Heir is worth more to the one who holds it. With it the expert opens with
+    its Heir where the hand-made cut-off opens with the Conspiracy two times in three."""
+    from oriflamme import new_game
+    from oriflamme.bots.common import HAND_WORTH, payoffs
+
+    g = new_game("retail", 3, seed=15)
+    rng = random.Random(2)
+    while not (g.state.round == 2 and g.state.placed == 0):
+        g.play(rng.choice(g.legal_actions()))
+    s = g.state
+    worth = HAND_WORTH["retail"][5]
+    plain, counted = payoffs(s), payoffs(s, hand=1.0)
+    sums = {c: sum(worth[n] for n in s.hands[c]) for c in s.seats}
+    best = max(s.seats, key=sums.__getitem__)
+    assert sorted(sums.values())[-2] < sums[best] and counted[best] > plain[best]
+    g = new_game("retail", 3, seed=15)
+    me = g.to_act
+    assert me is not None
+
+    def openings(hand: float) -> list[str]:
+        out = []
+        for seed in range(3):
+            bot = make_bot("expert", seed=seed, iterations=1500)
+            bot.hand_worth = hand  # type: ignore[attr-defined]
+            out.append(bot.choose(g.view(me), g.legal_actions()).split()[1])
+        return out
+
+    assert openings(0.0).count("conspiracy") == 2
+    assert openings(1.0) == ["heir"] * 3
