@@ -48,10 +48,10 @@ SNAPSHOT = os.environ.get("ORIFLAMME_SNAPSHOT", "1") != "0"
 # measuring tools): not in the snapshot.
 NOT_IN_BROWSER = ("oriflamme.__main__", "tabletop.__main__", "tabletop.cli", "oriflamme.bench",
                   "oriflamme.bots.ambushes", "oriflamme.bots.bench", "oriflamme.bots.converged",
-                  "oriflamme.bots.fit_cutoff", "oriflamme.bots.hidden", "oriflamme.bots.oracle",
-                  "oriflamme.bots.placed", "oriflamme.bots.points", "oriflamme.bots.reading",
-                  "oriflamme.bots.second_look",
-                  "oriflamme.bots.shots", "tabletop.arena", "tabletop.arena_stats")
+                  "oriflamme.bots.fit_cutoff", "oriflamme.bots.fit_hand", "oriflamme.bots.hidden",
+                  "oriflamme.bots.oracle", "oriflamme.bots.placed", "oriflamme.bots.points",
+                  "oriflamme.bots.reading", "oriflamme.bots.second_look", "oriflamme.bots.shots",
+                  "tabletop.arena", "tabletop.arena_stats")
 CACHE = ROOT / ".cache" / "precompile"
 TRACE = ROOT / "scripts" / "boot_trace.py"  # what a boot and the games import (run in Pyodide)
 ON_DEMAND = ROOT / "py" / "stdlib_on_demand.py"  # imports any other stdlib module from the full archive
