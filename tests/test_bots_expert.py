@@ -827,22 +827,24 @@ def test_counting_the_conspiracys_survival_the_expert_opens_with_its_heir() -> N
     a face-down Conspiracy as if it always survived to be cashed (7.5 points from the first round), and
     the expert opens with it two times in three; the logged games score about 0.65 of that, and with
     that share the expert opens with its Heir, as the hard bots mostly do."""
+    assert _openings("conspiracy_survival", 1.0).count("conspiracy") == 2
+    assert _openings("conspiracy_survival", 0.65) == ["heir"] * 3
+
+
+def _openings(switch: str, value: float) -> list[str]:
+    """The card the expert opens with (three seeds, 1,500 iterations) in a retail deal whose first player
+    holds the Heir and the Conspiracy, with one of its switches set."""
     from oriflamme import new_game
 
     g = new_game("retail", 3, seed=15)
     me = g.to_act
     assert me is not None and {"heir", "conspiracy"} <= set(g.view(me)["hand"])
-
-    def openings(survival: float) -> list[str]:
-        out = []
-        for s in range(3):
-            bot = make_bot("expert", seed=s, iterations=1500)
-            bot.conspiracy_survival = survival  # type: ignore[attr-defined]
-            out.append(bot.choose(g.view(me), g.legal_actions()).split()[1])
-        return out
-
-    assert openings(1.0).count("conspiracy") == 2
-    assert openings(0.65) == ["heir"] * 3
+    out = []
+    for seed in range(3):
+        bot = make_bot("expert", seed=seed, iterations=1500)
+        setattr(bot, switch, value)
+        out.append(bot.choose(g.view(me), g.legal_actions()).split()[1])
+    return out
 
 
 def test_the_conspiracy_survival_switch_reaches_the_search() -> None:
@@ -1011,17 +1013,5 @@ def test_counting_the_hand_the_cut_off_sees_the_cost_of_spending_a_card() -> Non
     sums = {c: sum(worth[n] for n in s.hands[c]) for c in s.seats}
     best = max(s.seats, key=sums.__getitem__)
     assert sorted(sums.values())[-2] < sums[best] and counted[best] > plain[best]
-    g = new_game("retail", 3, seed=15)
-    me = g.to_act
-    assert me is not None
-
-    def openings(hand: float) -> list[str]:
-        out = []
-        for seed in range(3):
-            bot = make_bot("expert", seed=seed, iterations=1500)
-            bot.hand_worth = hand  # type: ignore[attr-defined]
-            out.append(bot.choose(g.view(me), g.legal_actions()).split()[1])
-        return out
-
-    assert openings(0.0).count("conspiracy") == 2
-    assert openings(1.0) == ["heir"] * 3
+    assert _openings("hand_worth", 0.0).count("conspiracy") == 2
+    assert _openings("hand_worth", 1.0) == ["heir"] * 3
