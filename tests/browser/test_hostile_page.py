@@ -51,17 +51,17 @@ def test_a_player_count_the_game_does_not_seat_is_named_as_asked(strict_page: An
 
 
 def test_a_bot_list_longer_than_the_table(strict_page: Any, site_url: str) -> None:
-    """Three levels and no player count: a four-player game with those bots (D242); three levels for a
-    table of three: the form, whose notice names the count, and no game (the third level was dropped)."""
+    """Three levels and no player count: a four-player game with those bots (D242); five levels, more than
+    the game seats: the form, whose notice names the count, and no game (the fifth level was dropped)."""
     page = strict_page
     page.goto(f"{site_url}?edition=retail&bots=easy,normal,easy&seed=4&lang=en&speed=0&test=1")
     page.wait_for_selector(ACTIONS, timeout=120_000)
     assert len(page.evaluate("() => window.__oriflamme.received.at(-1).view.seats")) == 4
-    page.goto(f"{site_url}?edition=retail&players=3&bots=easy,normal,easy&seed=4&lang=en&speed=0&test=1")
+    page.goto(f"{site_url}?edition=retail&bots=easy,normal,easy,easy,easy&seed=4&lang=en&speed=0&test=1")
     page.wait_for_function(BOOTED, timeout=120_000)
     notice = page.locator('[data-testid="link-problems"]')
     notice.wait_for(timeout=30_000)
-    assert "bots: 3 levels; seats for bots at this table: 2" in notice.inner_text()
+    assert "bots: 5 levels; seats for bots at this table: 4" in notice.inner_text()
     assert page.locator(ACTIONS).count() == 0
 
 

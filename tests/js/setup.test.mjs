@@ -118,23 +118,25 @@ test("a bot list shorter than the table repeats its last level; 'human' seats ar
     { kind: "human" }, { kind: "bot", level: "easy" }, { kind: "human" }, { kind: "human" }, { kind: "human" }]);
 });
 
-test("a bot list longer than the table: with no player count it seats one player a level, else it is named", async () => {
+test("a bot list longer than the table: with no player count it seats one player a level; a count asked wins", async () => {
   const seated = parse("?edition=retail&bots=hard,expert,easy");
   assert.deepEqual([seated.start, seated.problems], [true, []]);
   assert.deepEqual(settingsOf(seated.setup).seats?.slice(1).map((x) => x.level), ["hard", "expert", "easy"]);
-  for (const query of ["?edition=retail&players=3&bots=hard,expert,easy", "?edition=retail&bots=hard,hard,hard,hard,hard",
-    "?edition=prototype&players=2&bots=hard,easy"]) {
-    const { start, problems, setup } = parse(query);
-    assert.equal(start, false, query);
+  const counted = parse("?edition=retail&players=3&bots=hard,expert,easy");  // a link shared by several tables
+  assert.deepEqual([counted.start, counted.problems], [true, []]);
+  assert.deepEqual(settingsOf(counted.setup).seats?.slice(1).map((x) => x.level), ["hard", "expert"]);
+  for (const [query, seats] of [["?edition=retail&bots=hard,hard,hard,hard,hard", 4], ["?edition=prototype&bots=hard,easy,hard,easy", 3]]) {
+    const { start, problems } = parse(/** @type {string} */ (query));
+    assert.equal(start, false, /** @type {string} */ (query));
     assert.deepEqual(problems.map((p) => [p.key, p.vars.value, p.vars.seats]),
-      [["link.bots_count", String(query.split("bots=")[1].split(",").length), setup.players - 1]], query);
+      [["link.bots_count", String(String(query).split("bots=")[1].split(",").length), seats]], /** @type {string} */ (query));
   }
   const { setLang } = await import("../../web/i18n/index.js");
-  const { problems } = parse("?edition=prototype&players=2&bots=hard,easy");
+  const { problems } = parse("?edition=prototype&bots=hard,easy,hard,easy");
   for (const code of ["en", "fr", "de"]) {
     await setLang(code);
     const text = linkProblemText(problems);
-    assert.match(text, /2\D+1/, `${code}: ${text}`);  // the levels listed, then the seats there are
+    assert.match(text, /4\D+3/, `${code}: ${text}`);  // the levels listed, then the most bot seats there are
     assert.doesNotMatch(text, /\{\w+\}|link\./, code);
   }
   await setLang("en");

@@ -173,14 +173,15 @@ export function fromParams(params, base) {
     const wrong = asks.filter((b) => !seatKinds(s).includes(b));
     if (wrong.length) refuse("link.bots", wrong.join(", "));
     else {
-      // With no player count asked, a list longer than the bot seats describes the table: a level a seat.
-      if (players == null && asks.length >= s.players && asks.length < info.max) s.players = asks.length + 1;
-      // Still longer: say so rather than drop the levels after the last seat.
-      if (asks.length >= s.players) refuse("link.bots_count", String(asks.length), { seats: s.players - 1 });
-      else {
-        s.levels = s.levels.map((_, i) => asks[Math.min(i, asks.length - 1)]);
-        start = true;
+      // With no player count asked, a list longer than the bot seats describes the table: a level a seat;
+      // more levels than the game seats are named. With a count asked, the count wins and the first levels
+      // seat its bots (a link made for several tables, as blogs and tests share them, keeps working).
+      if (players == null && asks.length >= s.players) {
+        if (asks.length < info.max) s.players = asks.length + 1;
+        else refuse("link.bots_count", String(asks.length), { seats: info.max - 1 });
       }
+      s.levels = s.levels.map((_, i) => asks[Math.min(i, asks.length - 1)]);
+      start = true;
     }
   }
   const colour = params.get("colour") || params.get("color");
