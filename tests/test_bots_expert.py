@@ -1008,10 +1008,15 @@ def test_counting_the_hand_the_cut_off_sees_the_cost_of_spending_a_card() -> Non
     while not (g.state.round == 2 and g.state.placed == 0):
         g.play(rng.choice(g.legal_actions()))
     s = g.state
-    worth = HAND_WORTH["retail"][5]
+    worth = HAND_WORTH["retail:3"][5]
     plain, counted = payoffs(s), payoffs(s, hand=1.0)
     sums = {c: sum(worth[n] for n in s.hands[c]) for c in s.seats}
     best = max(s.seats, key=sums.__getitem__)
     assert sorted(sums.values())[-2] < sums[best] and counted[best] > plain[best]
+    for edition, players, counts in (("prototype", 2, True), ("retail", 4, False)):  # no table for 4 players
+        g = new_game(edition, players, seed=15)
+        while not (g.state.round == 2 and g.state.placed == 0):
+            g.play(rng.choice(g.legal_actions()))
+        assert (payoffs(g.state, hand=1.0) != payoffs(g.state)) == counts, edition
     assert _openings("hand_worth", 0.0).count("conspiracy") == 2
     assert _openings("hand_worth", 1.0) == ["heir"] * 3

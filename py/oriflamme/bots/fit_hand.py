@@ -94,7 +94,7 @@ def main(argv: list[str]) -> None:
         worth = solve(odd[k])
         mean = sum(y for _, y in odd[k]) / len(odd[k])
         shifted = {n: w - min(worth.values()) for n, w in worth.items()}
-        cells = " ".join(f"{n} {w:.2f}" for n, w in sorted(shifted.items(), key=lambda kv: -kv[1]))
+        cells = ", ".join(f'"{n}": {w:.2f}' for n, w in sorted(shifted.items(), key=lambda kv: -kv[1]))
         print(f"rounds left {k}: {len(odd[k])} rows; {mse(even[k], worth, 0.0):.2f} / "
               f"{mse(even[k], {}, mean):.2f}; {cells}")
 
