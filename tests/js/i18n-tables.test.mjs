@@ -163,3 +163,18 @@ test("every Oriflamme text that scores a number says its unit (points), in every
     assert.deepEqual(bare, [], `${code}: amounts without their unit`);
   }
 });
+
+test("a label and its value are joined by each language's colon, never one written into the UI's code", async () => {
+  const { readdir, readFile } = await import("node:fs/promises");
+  assert.deepEqual([en.t.colon, fr.t.colon, de.t.colon], [": ", " : ", ": "]);  // French: « Défausse : … »
+  const root = new URL("../../web/ui/", import.meta.url);
+  const files = (await readdir(root, { recursive: true })).filter((f) => f.endsWith(".js"));
+  assert.ok(files.length > 20);
+  const glued = [];
+  for (const f of files) {
+    const src = await readFile(new URL(f, root), "utf8");
+    // `${label}: ${value}` in a template, or ": " as a child between two elements
+    for (const m of src.matchAll(/\}: \$\{|, ": ",/g)) glued.push(`${f}: ${src.slice(Math.max(0, m.index - 30), m.index + 10)}`);
+  }
+  assert.deepEqual(glued, []);
+});

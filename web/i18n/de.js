@@ -122,6 +122,7 @@ export default {
     "direction.rtl": "von rechts nach links",
     "you": "Du",
     "youShort": "du",
+    "colon": ": ",
     "bot": "Bot · {level}",
     "score": "Punkte",
     "handSize": "Hand",

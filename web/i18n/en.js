@@ -122,6 +122,8 @@ export default {
     "direction.rtl": "right to left",
     you: "You",
     youShort: "you",
+    // between a label and what it labels ("Discard: …"); French typography puts a space before the colon
+    colon: ": ",
     bot: "Bot · {level}",
     score: "Points",
     handSize: "Hand",

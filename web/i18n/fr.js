@@ -122,6 +122,7 @@ export default {
     "direction.rtl": "de droite à gauche",
     "you": "Vous",
     "youShort": "vous",
+    "colon": " : ",
     "bot": "Robot · {level}",
     "score": "Points",
     "handSize": "Main",

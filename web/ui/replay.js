@@ -222,7 +222,7 @@ export function replayScreen(boot) {
         h("input", { type: "range", min: "0", max: String(n), value: String(R.step), "data-replay": "step",
           class: "rp-slider", "aria-label": t("step", { k: R.step, n }) }),
         h("p", { class: "decision-text", "data-testid": "rp-step" },
-          t("step", { k: R.step, n }), s.actor ? ` · ${colourName(s.actor)}: ${s.action}` : ` · ${t("startPos")}`),
+          t("step", { k: R.step, n }), s.actor ? ` · ${colourName(s.actor)}${t("colon")}${s.action}` : ` · ${t("startPos")}`),
         lastTexts ? h("p", { class: "last-event" }, lastTexts) : null),
       h("section", { class: "players rp-players", key: "players" },
         pos.seats.map((c) => playerBadge(pos, c, s.scores, game.replayRows(pos, c)))),

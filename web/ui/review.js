@@ -4,7 +4,7 @@
 // inaccuracy / mistake / blunder), every card everyone held, and Watch replay.
 // Python computes all of it (tabletop.moments, tabletop.review); this module only words and draws it.
 import { h } from "./dom.js";
-import { colourName } from "../i18n/index.js";
+import { t, colourName } from "../i18n/index.js";
 import { lx, namer, moveText, loadNames } from "./learntext.js";
 
 /** @import { Engine, ReviewSummary, Colour } from "../types/bridge" */
@@ -128,7 +128,7 @@ function heldList(held, N) {
     h("ul", {}, Object.entries(held).map(([c, places]) => h("li", { key: c, class: `c-${c}` },
       h("span", { class: "swatch" }), " ", h("strong", {}, colourName(c)), " ",
       Object.entries(places).map(([where, cards]) => h("span", { key: where, class: "held-row" },
-        `${lx(where)}: ${cards.map((k) => N.card(k)).join(", ")} `))))));
+        `${lx(where)}${t("colon")}${cards.map((k) => N.card(k)).join(", ")} `))))));
 }
 
 /**

@@ -201,7 +201,7 @@ export function rules(view) {
       view && view.places ? [
         h("h3", { key: "rt" }, `${t("lieux:rewards")} · ${t("lieux:setShort", { set: view.set })}`),
         h("ul", { key: "rl", class: "rules-list" }, view.places.map((pl) => h("li", { key: pl.id },
-          h("strong", {}, placeName(pl.id)), ": ", pl.rewards.map((r, i) => `${i + 1}. ${rewardLong(r)}`).join(" · ")))),
+          h("strong", {}, placeName(pl.id)), t("colon"), pl.rewards.map((r, i) => `${i + 1}. ${rewardLong(r)}`).join(" · ")))),
       ] : null,
       h("h3", {}, t("lieux:charactersTitle")),
       h("ul", { class: "card-list" }, values.map((v) => h("li", { key: String(v), class: "card-help" },

@@ -210,7 +210,7 @@ function decisionPanel(view, P, meta) {
       const [pl, pos] = ref.split(":");
       const c = cardAtRef(view, pl, Number(pos));
       const verb = o.verb === "copy" ? t("lieux:copy") : t("lieux:discard");
-      buttons.push(btn(o.action, `${verb}: ${c ? cardRef(c.owner, c.value, pl, meta.viewer) : ref}`));
+      buttons.push(btn(o.action, `${verb}${t("colon")}${c ? cardRef(c.owner, c.value, pl, meta.viewer) : ref}`));
     }
     for (const a of P.other) buttons.push(btn(a, a));
   }

@@ -56,7 +56,7 @@ export function card(edition, c, opts = {}) {
 
 /** @param {OriflammeView} view */
 function oriflammeTopBar(view) {
-  const dir = `${t("direction")}: ${t(`direction.${view.direction}`)}`;
+  const dir = `${t("direction")}${t("colon")}${t(`direction.${view.direction}`)}`;
   return topBar(t("title"), t("round", { r: view.round, n: view.rounds }), [
     h("span", { class: "dir", title: dir },
       h("span", { class: "dir-arrow", "aria-hidden": "true" }, view.direction === "rtl" ? "←" : "→"),
@@ -83,12 +83,12 @@ function players(view, P, meta) {
           h("span", { title: t("handSize") }, `${t("handSize")} ${view.hand_sizes ? view.hand_sizes[c] : "?"}`),
           h("span", { title: t("asideSize") }, ` · ${t("asideSize")} ${view.aside_sizes ? view.aside_sizes[c] : "?"}`)],
         rows: [
-          h("span", { class: "discard", title: discard.length ? `${t("discard")}: ${discard.map((d) => cardName(view.edition, d)).join(", ")}` : t("discardEmpty") },
+          h("span", { class: "discard", title: discard.length ? `${t("discard")}${t("colon")}${discard.map((d) => cardName(view.edition, d)).join(", ")}` : t("discardEmpty") },
             discard.length ? discard.map((d, i) => raw("span", { key: `${d}${i}`, class: "mini", "data-card": d, "data-info": d, title: cardName(view.edition, d) }, emblemSvg(d)))
               : h("span", { class: "muted" }, "—")),
           steal ? h("span", { class: "act-label" }, t("steal")) : null],
         action: steal || null,
-        label: steal ? `${t("steal")}: ${colourName(c)}, ${t("pointsWords", { n: view.scores[c] ?? 0 })}` : null,
+        label: steal ? `${t("steal")}${t("colon")}${colourName(c)}, ${t("pointsWords", { n: view.scores[c] ?? 0 })}` : null,
         target: Boolean(steal),
       });
     }));
@@ -203,7 +203,7 @@ function queue(view, P, sel, meta) {
     if (under.length) facts.push(t("stackOf", { n: stack.length }));
     if (view.cursor === i) facts.push(t("resolvingNow"));
     const said = t("queueCard", { pos: t("position", { p: i }), facts: facts.join(", ") });
-    const attrs = action ? { "data-action": action, "aria-label": `${label}: ${said}` } : {};
+    const attrs = action ? { "data-action": action, "aria-label": `${label}${t("colon")}${said}` } : {};
     const stackCls = ["stack", `depth-${Math.min(under.length, 4)}`, view.cursor === i ? "at-cursor" : ""].filter(Boolean).join(" ");
     let pick = null;
     if (canPickMove || canPickChoose) {
