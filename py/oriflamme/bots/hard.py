@@ -146,7 +146,8 @@ class HardBot(ISMCTS[State, Move]):
     # opponent, which tells losing lines apart.
     win_weight = 0.8
     # The weight of what the cards in hand are worth at the cut-off (`common.HAND_WORTH`; 0: nothing, as
-    # the hand-made estimate): without it the search sees no cost in spending its best cards early.
+    # the hand-made estimate): without it the search sees no cost in spending its best cards early. Off:
+    # the expert with it lost (D245) — it kept its Conspiracy longer, and the Conspiracy then earned less.
     hand_worth = 0.0
     # Let the searcher's later choices in the tree depend only on what it sees of an opponent's hidden
     # choices (where a card went, that a card stayed), not on which card it was in the deal.
