@@ -1001,7 +1001,8 @@ def test_counting_the_hand_the_cut_off_sees_the_cost_of_spending_a_card() -> Non
     the Conspiracy rather than the Heir is worth more to the one who holds it. With it the expert opens with
     its Heir where the hand-made cut-off opens with the Conspiracy two times in three."""
     from oriflamme import new_game
-    from oriflamme.bots.common import HAND_WORTH, payoffs
+    from oriflamme.bots.common import payoffs
+    from oriflamme.bots.hand_worth import HAND_WORTH
 
     g = new_game("retail", 3, seed=15)
     rng = random.Random(2)

@@ -145,7 +145,7 @@ class HardBot(ISMCTS[State, Move]):
     # The share of a finished game's payoff that a win gives; the rest rewards the margin over the best
     # opponent, which tells losing lines apart.
     win_weight = 0.8
-    # The weight of what the cards in hand are worth at the cut-off (`common.HAND_WORTH`; 0: nothing, as
+    # The weight of what the cards in hand are worth at the cut-off (`hand_worth.HAND_WORTH`; 0: nothing, as
     # the hand-made estimate): without it the search sees no cost in spending its best cards early. Off:
     # the expert with it lost (D245) — it kept its Conspiracy longer, and the Conspiracy then earned less.
     hand_worth = 0.0
