@@ -45,13 +45,13 @@ ROOT = Path(__file__).resolve().parent.parent
 # ORIFLAMME_SNAPSHOT=0 when building (the page then boots Python from the precompiled stdlib).
 SNAPSHOT = os.environ.get("ORIFLAMME_SNAPSHOT", "1") != "0"
 # Engine modules the browser never imports (terminal front end, benchmarks, the arena, the bots'
-# measuring tools): not in the snapshot.
+# measuring tools, the table of a search switch screened and left off): not in the snapshot.
 NOT_IN_BROWSER = ("oriflamme.__main__", "tabletop.__main__", "tabletop.cli", "oriflamme.bench",
                   "oriflamme.bots.ambushes", "oriflamme.bots.bench", "oriflamme.bots.converged",
-                  "oriflamme.bots.fit_cutoff", "oriflamme.bots.fit_hand", "oriflamme.bots.hidden",
-                  "oriflamme.bots.oracle", "oriflamme.bots.placed", "oriflamme.bots.points",
-                  "oriflamme.bots.reading", "oriflamme.bots.second_look", "oriflamme.bots.shots",
-                  "tabletop.arena", "tabletop.arena_stats")
+                  "oriflamme.bots.fit_cutoff", "oriflamme.bots.fit_hand", "oriflamme.bots.hand_worth",
+                  "oriflamme.bots.hidden", "oriflamme.bots.oracle", "oriflamme.bots.placed",
+                  "oriflamme.bots.points", "oriflamme.bots.reading", "oriflamme.bots.second_look",
+                  "oriflamme.bots.shots", "tabletop.arena", "tabletop.arena_stats")
 CACHE = ROOT / ".cache" / "precompile"
 TRACE = ROOT / "scripts" / "boot_trace.py"  # what a boot and the games import (run in Pyodide)
 ON_DEMAND = ROOT / "py" / "stdlib_on_demand.py"  # imports any other stdlib module from the full archive

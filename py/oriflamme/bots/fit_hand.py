@@ -15,7 +15,7 @@ ones, against the estimate alone (the worth of every card 0, or the mean residua
 from __future__ import annotations
 
 import sys
-from collections import defaultdict
+from collections import Counter, defaultdict
 
 from tabletop.arena import read_logs
 from tabletop.arena_stats import GameResult
@@ -44,10 +44,7 @@ def rows_of(edition: str, results: list[GameResult]) -> tuple[Rows, Rows]:
         out = odd if r.deal % 2 else even
         for k, est, hands in marks:
             for c, hand in hands.items():
-                counts: dict[str, int] = defaultdict(int)
-                for name in hand:
-                    counts[name] += 1
-                out[k].append((dict(counts), g.scores[c] - est[c]))
+                out[k].append((dict(Counter(hand)), g.scores[c] - est[c]))
     return odd, even
 
 
