@@ -33,7 +33,8 @@ def test_inherited_names_are_no_edition(strict_page: Any, site_url: str, name: s
     assert page.evaluate("() => window.__oriflamme.received.at(-1).view.edition") == "retail"
 
 
-@pytest.mark.parametrize(("lang", "quoted"), [("en", "players: “{}”"), ("fr", "joueurs : « {} »"),
+@pytest.mark.parametrize(("lang", "quoted"), [("en", "players: “{}”"),
+                                               ("fr", "joueurs\u00a0: «\u00a0{}\u00a0»"),
                                                ("de", "Personen: „{}“")])
 def test_a_player_count_the_game_does_not_seat_is_named_as_asked(strict_page: Any, site_url: str, lang: str,
                                                                  quoted: str) -> None:
@@ -62,6 +63,31 @@ def test_a_bot_list_longer_than_the_table(strict_page: Any, site_url: str) -> No
     notice = page.locator('[data-testid="link-problems"]')
     notice.wait_for(timeout=30_000)
     assert "bots: 5 levels; seats for bots at this table: 4" in notice.inner_text()
+    assert page.locator(ACTIONS).count() == 0
+
+
+RAW_KEY = r"() => !/\\b(set|option)\\.[a-zA-Z_]/.test(document.querySelector('#app').innerText)"
+
+
+@pytest.mark.parametrize(("lang", "between"), [("en", "”; "), ("fr", "»\u00a0; ")])
+def test_a_link_to_the_second_game_with_mistakes_is_told_in_words(strict_page: Any, site_url: str, lang: str,
+                                                                   between: str) -> None:
+    """?game=lieux&set=Z&players=99: the form, not a game. Its place sets, its option and the notice name
+    that game's controls in the page's language: the form used to be drawn before the game's texts had
+    arrived and never again ("set.A", "option.hidden_gold"), and the notice said "set: no “Z”"."""
+    page = strict_page
+    page.goto(f"{site_url}?game=lieux&set=Z&players=99&lang={lang}&speed=0&test=1")
+    page.wait_for_function(BOOTED, timeout=120_000)
+    notice = page.locator('[data-testid="link-problems"]')
+    notice.wait_for(timeout=30_000)
+    page.wait_for_function(RAW_KEY, timeout=30_000)
+    control = page.locator('[data-setup="set"]')
+    sets = control.locator("option").evaluate_all("os => os.map(o => [o.value, o.textContent])")
+    assert len(sets) >= 3 and all(text and text != value for value, text in sets), sets
+    label = control.evaluate("e => e.closest('.field').querySelector('.field-label').textContent")
+    text = notice.inner_text()
+    assert label != "set" and f"{label}{{}}".format(":" if lang == "en" else "\u00a0:") in text, (label, text)
+    assert between in text and "99" in text, text  # two mistakes, joined as the language does
     assert page.locator(ACTIONS).count() == 0
 
 

@@ -18,7 +18,7 @@ pytestmark = pytest.mark.browser
 
 BOOT_TIMEOUT = 120_000
 SHOTS = Path("/tmp/learn/shots")
-WELCOME = {"en": "Welcome!", "fr": "Bienvenue !", "de": "Willkommen!"}
+WELCOME = {"en": "Welcome!", "fr": "Bienvenue\u00a0!", "de": "Willkommen!"}
 DONE = {"en": "Play a real game", "fr": "Jouer une vraie partie", "de": "Eine echte Partie spielen"}
 
 

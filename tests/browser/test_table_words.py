@@ -59,7 +59,7 @@ EXPECTED = {
         "1 jeton.",
         ["1 point", "3 points"],
         "Rouge et Vert gagnent.",
-        "Vous partagez la victoire avec Vert !",
+        "Vous partagez la victoire avec Vert\u00a0!",  # no break before "!"
     ),
     "de": (
         ["0 Münzen", "1 Münze", "2 Münzen", "5 Münzen"],

@@ -178,3 +178,17 @@ test("a label and its value are joined by each language's colon, never one writt
   }
   assert.deepEqual(glued, []);
 });
+
+// French sets a space before : ; ! ? » and after «; a plain one let a line end on "« 99" and start on "»".
+test("French texts, as loaded, keep : ; ! ? « » on the line of the word they belong to", async () => {
+  const { typeset } = await import("../../web/i18n/index.js");
+  assert.equal(typeset("fr", { t: { a: "Défausse : « Roi » ; et ? oui !" } }).t.a,
+    "Défausse\u00a0: «\u00a0Roi\u00a0»\u00a0; et\u00a0? oui\u00a0!");
+  assert.equal(typeset("de", de), de);
+  for (const table of [fr, lieuxFr]) {
+    const before = leaves(table).filter(([, text]) => / [:;!?»]|« /.test(text)).length;
+    const loose = leaves(typeset("fr", table)).filter(([, text]) => / [:;!?»]|« /.test(text));
+    assert.ok(before > 10);  // the tables write plain spaces, as people type them
+    assert.deepEqual(loose, []);
+  }
+});

@@ -87,7 +87,7 @@ test("a decisive moment says from where the winner leads, even when the step's g
   const m = { step: 30, round: 5, actor: "blue", decisive: true, leader: "green",
     effect: { kind: "gain", player: "blue", amount: 3 } };
   for (const [code, end] of [["en", /^Round 5: Blue .* — from here on, Green leads to the end$/],
-    ["fr", /^Manche 5 : Bleu .* — dès lors, Vert mène jusqu'à la fin$/], ["de", /^Runde 5: Blau .* — ab hier führt Grün bis zum Ende$/]]) {
+    ["fr", /^Manche 5\u00a0: Bleu .* — dès lors, Vert mène jusqu'à la fin$/], ["de", /^Runde 5: Blau .* — ab hier führt Grün bis zum Ende$/]]) {
     await setLang(/** @type {string} */ (code));
     assert.match(momentText(m, N), /** @type {RegExp} */ (end));
   }

@@ -22,7 +22,7 @@ test("a Spy that picks its own owner is told that nothing changes, not that it t
   const self = /** @type {any} */ ({ type: "stolen", player: "red", victim: "red", amount: 0 });
   const none = /** @type {any} */ ({ type: "stolen", player: "red", victim: "blue", amount: 0 });
   for (const [code, said] of [["en", "Red (you) picks their own pile: nothing changes."],
-    ["fr", "Rouge (vous) se choisit : rien ne change."], ["de", "Rot (du) wählt sich selbst: Es ändert sich nichts."]]) {
+    ["fr", "Rouge (vous) se choisit\u00a0: rien ne change."], ["de", "Rot (du) wählt sich selbst: Es ändert sich nichts."]]) {
     await setLang(/** @type {string} */ (code));
     assert.equal(eventText(self, "retail", { viewer: "red" }), said);
     assert.notEqual(eventText(none, "retail", { viewer: "red" }), said);  // another player's empty pile

@@ -123,6 +123,7 @@ export default {
     "you": "Du",
     "youShort": "du",
     "colon": ": ",
+    "listSep": "; ",
     "bot": "Bot · {level}",
     "score": "Punkte",
     "handSize": "Hand",

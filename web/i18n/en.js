@@ -124,6 +124,7 @@ export default {
     youShort: "you",
     // between a label and what it labels ("Discard: …"); French typography puts a space before the colon
     colon: ": ",
+    listSep: "; ", // between the items of a list in a sentence
     bot: "Bot · {level}",
     score: "Points",
     handSize: "Hand",

@@ -123,6 +123,7 @@ export default {
     "you": "Vous",
     "youShort": "vous",
     "colon": " : ",
+    "listSep": " ; ",
     "bot": "Robot · {level}",
     "score": "Points",
     "handSize": "Main",

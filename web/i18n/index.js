@@ -30,6 +30,23 @@ const loaded = { en };
  * engine: a plain lookup would find what every object inherits ("__proto__", "constructor", "toString").
  */
 export const own = (/** @type {any} */ table, /** @type {unknown} */ key) => (table != null && typeof key === "string" && Object.hasOwn(table, key) ? table[key] : undefined);
+/**
+ * French sets a space before : ; ! ? and », and after «, that a line never breaks at: a table writes a plain
+ * one, and this makes it a no-break space (U+00A0) once, as the table is loaded.
+ * @template T
+ * @param {string} code
+ * @param {T} table
+ * @returns {T}
+ */
+export function typeset(code, table) {
+  if (code !== "fr") return table;
+  /** @type {(v: any) => any} */
+  const fix = (v) => (typeof v === "string" ? v.replace(/ (?=[:;!?»])|(?<=«) /g, "\u00a0")
+    : Array.isArray(v) ? v.map(fix)
+      : v && typeof v === "object" ? Object.fromEntries(Object.entries(v).map(([k, x]) => [k, fix(x)])) : v);
+  return fix(table);
+}
+
 /** A game's own texts (Château, Village & Port's): name -> {code: table}; see addTexts. */
 /** @type {Record<string, Record<string, PackTexts>>} */
 const packs = {};
@@ -62,7 +79,7 @@ export function pickLang(wanted) {
  */
 export function addTexts(name, english, load) {
   packs[name] = { en: english };
-  const loadInto = (/** @type {string} */ code) => (own(packs[name], code) ? Promise.resolve() : load(code).then((table) => { packs[name][code] = table; }));
+  const loadInto = (/** @type {string} */ code) => (own(packs[name], code) ? Promise.resolve() : load(code).then((table) => { packs[name][code] = typeset(code, table); }));
   packLoaders.push(loadInto);
   return loadInto(requested).catch(() => {}); // unreachable file: English texts this time
 }
@@ -75,7 +92,7 @@ export async function setLang(code) {
   const c = own(LANG_NAMES, code) ? code : "en";
   requested = c;
   if (!loaded[c]) {
-    loaded[c] = import(`./${c}.js`).then((m) => m.default, () => { // unreachable file: English this time
+    loaded[c] = import(`./${c}.js`).then((m) => typeset(c, m.default), () => { // unreachable file: English this time
       delete loaded[c];
       return en;
     });

@@ -67,7 +67,15 @@ export interface State {
   firstMoveAt: number | null; // the action count at the human's first move this sitting (Undo's limit)
   link: string;               // the URL parameters the game in play was dealt from (saves.js gameLink), "" from the form
   askLink: string | null;     // a link for another game than the saved one: the question before replacing it
-  linkProblems: string;       // what the page's link asked for that it does not offer, in words ("" if nothing; D222)
+  linkProblems: LinkProblem[]; // what the page's link asked for that it does not offer (D222), worded at each draw
+}
+
+/** A value of the page's link that it cannot follow: a text key and its values; `game`'s own texts name
+ * `vars.setting` (its variant's control), which may arrive after the link is read (setup.js linkProblemText). */
+export interface LinkProblem {
+  key: string;
+  vars: Record<string, string | number>;
+  game?: string;
 }
 
 /** What a player's badge needs to know of the table (chrome.js badge; each game's meta has more). */

@@ -176,7 +176,7 @@ export async function startGame() {
     /** @type {HTMLElement | null} */ (app.querySelector("[data-setup=seed]"))?.focus();
     return;
   }
-  S.linkProblems = ""; // the link's mistakes are behind us once a game is dealt
+  S.linkProblems = []; // the link's mistakes are behind us once a game is dealt
   const gen = enterGame();
   const engine = await engineReady();
   if (!engine || gen !== S.gen) return;

@@ -6,7 +6,7 @@ import { pickLang, setLang } from "../i18n/index.js";
 import { S, TEST, app, params, received, render, whenIdle, engineReady, engineStarted } from "./store.js";
 import "./screen.js";
 import { loadCatalogue } from "./catalogue.js";
-import { defaultSetup, fromParams, checkedSetup, linkProblemText } from "./setup.js";
+import { defaultSetup, fromParams, checkedSetup } from "./setup.js";
 import { rememberedSetup, rememberedLang } from "./prefs.js";
 import { FONT_WARMUP_LINES, warmFonts } from "./bootbar.js";
 import { peekSave, savedGame, savedLink, gameLink } from "./saves.js";
@@ -15,6 +15,7 @@ import { initExtras, setNotice } from "./extras.js";
 import { listen } from "./input.js";
 import { startGame, resumeGame, precacheWhenIdle } from "./loop.js";
 import { showReplay } from "./screen.js";
+import { adapterOf, loadAdapter } from "./games.js";
 import { t } from "../i18n/index.js";
 import { initCardDetail } from "./carddetail.js";
 import "./prefs.js"; // the theme in use, before the first frame
@@ -51,7 +52,10 @@ followMotion();
 followSound();
 initExtras(app, { render: () => render(), engine: () => S.engine });
 if (peekSave()?.bad) setNotice(t("badSave"));
-S.linkProblems = linkProblemText(parsed.problems); // said at the top of the form, instead of another game
+S.linkProblems = parsed.problems; // said at the top of the form, instead of another game
+// The form's game may be one whose texts come with its adapter (games.js): a link to Château, Village &
+// Port that shows the form (a mistake in it, or another game in progress) drew its labels as keys.
+if (!adapterOf(S.setup.game)) loadAdapter(S.setup.game).then(() => { if (S.screen === "setup") render(); });
 if (isShareLink()) { // a shared finished game: the replay viewer
   S.screen = "replay";
   render();

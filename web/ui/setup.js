@@ -6,7 +6,7 @@ import { h } from "./dom.js";
 import { t, has, colourName, LANG_NAMES } from "../i18n/index.js";
 import { games, gameOf, variantOf } from "./catalogue.js";
 /** @import { CatalogueGame, Settings, SeatSetting } from "../types/bridge" */
-/** @import { Setup } from "../types/ui" */
+/** @import { Setup, LinkProblem } from "../types/ui" */
 /** @import { VNode } from "./dom.js" */
 /** @typedef {{min: number, max: number, colours: string[]}} SeatRange */
 
@@ -121,7 +121,6 @@ export function checkedSetup(s, base) {
   return out;
 }
 
-/** @typedef {{key: string, vars: Record<string, string | number>}} LinkProblem a value of a link this page cannot follow */
 
 /**
  * Read ?game=&edition= (or the game's own variant: &set=)&players=&seed=&bots=&lang=&speed=&colour= and
@@ -149,7 +148,7 @@ export function fromParams(params, base) {
   const asked = params.get(g.variant_setting);
   const variant = g.variants.find((v) => v.id.toLowerCase() === String(asked || "").toLowerCase());
   if (variant) { s[g.variant_setting] = variant.id; start = true; }
-  else if (asked) refuse("link.variant", asked, { setting: gameText(g, g.variant_setting) });
+  else if (asked) problems.push({ key: "link.variant", vars: { value: asked.slice(0, 40), setting: g.variant_setting }, game: g.id });
   for (const name of Object.keys(g.options)) {
     const value = params.get(name);
     if (value != null) s.options[g.id] = { ...s.options[g.id], [name]: value === "1" || value === "true" };
@@ -199,7 +198,11 @@ export function fromParams(params, base) {
  * @param {LinkProblem[]} problems
  */
 export function linkProblemText(problems) {
-  return problems.length ? t("link.problems", { list: problems.map((p) => t(p.key, p.vars)).join("; ") }) : "";
+  const words = problems.map((p) => {
+    const game = p.game ? gameOf(p.game) : null; // its control's name, in its own texts once they are here
+    return t(p.key, game ? { ...p.vars, setting: gameText(game, String(p.vars.setting)) } : p.vars);
+  });
+  return words.length ? t("link.problems", { list: words.join(t("listSep")) }) : "";
 }
 
 /**
@@ -278,9 +281,10 @@ function seedField(seed) {
  * @param {VNode | null} boot the boot bar
  * @param {VNode | null} [learn] the Learn offer and the statistics (learn.js)
  * @param {VNode | null} [switches] the device's theme and sound switches (chrome.js deviceSwitches)
- * @param {string} [linkProblems] what the page's link asked for that is not offered, in words (D222)
+ * @param {LinkProblem[]} [linkProblems] what the page's link asked for that is not offered (D222)
  */
-export function setupScreen(s, boot, canResume = false, learn = null, switches = null, linkProblems = "") {
+export function setupScreen(s, boot, canResume = false, learn = null, switches = null, linkProblems = []) {
+  const problems = linkProblemText(linkProblems);
   const info = seatInfo(s);
   /** @type {[number, string][]} */
   const playerOpts = [];
@@ -298,8 +302,8 @@ export function setupScreen(s, boot, canResume = false, learn = null, switches =
       learn,
       canResume ? h("button", { type: "button", class: "btn resume", "data-ui": "resume", "data-testid": "resume" }, t("resume")) : null,
       h("form", { class: "setup-form", "data-ui": "setup-form" },
-        linkProblems ? h("p", { class: "field wide field-error link-problems", role: "alert", "data-testid": "link-problems" },
-          linkProblems) : null,
+        problems ? h("p", { class: "field wide field-error link-problems", role: "alert", "data-testid": "link-problems" },
+          problems) : null,
         gameFields(s),
         field(t("players"), select("players", s.players, playerOpts)),
         field(t("yourColour"), select("colour", s.colour, info.colours.map((c) => [c, colourName(c)]))),

@@ -41,7 +41,7 @@ export const S = {
   firstMoveAt: null, // the action count at the human's first move this sitting: Undo goes back no further
   link: "", // the URL parameters the game in play was dealt from (saves.js gameLink), "" from the form
   askLink: null, // a link for another game than the saved one: the question before replacing it
-  linkProblems: "", // what the page's link got wrong, said at the top of the form until a game starts (D222)
+  linkProblems: [], // what the page's link got wrong, said at the top of the form until a game starts (D222)
 };
 // Under ?test=1 only, every update the page got (the tests compare them with the engine's); a player's
 // page keeps none (a game's updates weigh 120–190 KB).
