@@ -121,7 +121,6 @@ export function checkedSetup(s, base) {
   return out;
 }
 
-
 /**
  * Read ?game=&edition= (or the game's own variant: &set=)&players=&seed=&bots=&lang=&speed=&colour= and
  * the game's options (&hidden_gold=1). `start` is true if a game should begin now: a link that asks for a
@@ -138,8 +137,10 @@ export function fromParams(params, base) {
   const s = { ...base, levels: [...base.levels], options: { ...base.options } };
   /** @type {LinkProblem[]} */
   const problems = [];
-  /** @type {(key: string, value: string, more?: Record<string, string | number>) => void} */
-  const refuse = (key, value, more = {}) => { problems.push({ key, vars: { value: value.slice(0, 40), ...more } }); };
+  /** @type {(key: string, value: string, more?: Record<string, string | number>, game?: string) => void} */
+  const refuse = (key, value, more = {}, game) => {
+    problems.push({ key, vars: { value: value.slice(0, 40), ...more }, ...(game ? { game } : {}) });
+  };
   let start = false;
   const game = params.get("game");
   if (game && gameOf(game)) { s.game = game; start = game !== base.game; } // ?game= of the first game: its form
@@ -148,7 +149,7 @@ export function fromParams(params, base) {
   const asked = params.get(g.variant_setting);
   const variant = g.variants.find((v) => v.id.toLowerCase() === String(asked || "").toLowerCase());
   if (variant) { s[g.variant_setting] = variant.id; start = true; }
-  else if (asked) problems.push({ key: "link.variant", vars: { value: asked.slice(0, 40), setting: g.variant_setting }, game: g.id });
+  else if (asked) refuse("link.variant", asked, { setting: g.variant_setting }, g.id); // named in g's own texts
   for (const name of Object.keys(g.options)) {
     const value = params.get(name);
     if (value != null) s.options[g.id] = { ...s.options[g.id], [name]: value === "1" || value === "true" };
