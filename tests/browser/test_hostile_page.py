@@ -86,7 +86,8 @@ def test_a_link_to_the_second_game_with_mistakes_is_told_in_words(strict_page: A
     assert len(sets) >= 3 and all(text and text != value for value, text in sets), sets
     label = control.evaluate("e => e.closest('.field').querySelector('.field-label').textContent")
     text = notice.inner_text()
-    assert label != "set" and f"{label}{{}}".format(":" if lang == "en" else "\u00a0:") in text, (label, text)
+    colon = ":" if lang == "en" else "\u00a0:"  # French: a no-break space before the colon
+    assert label != "set" and label + colon in text, (label, text)
     assert between in text and "99" in text, text  # two mistakes, joined as the language does
     assert page.locator(ACTIONS).count() == 0
 
