@@ -1,10 +1,8 @@
-"""What a card in hand is worth at the search's cut-off (the switch `hand_worth` of the search bots;
-screened, not kept: D245). Fitted by `python -m oriflamme.bots.fit_hand`."""
+"""What a card still in hand at a round's start is worth beyond the cut-off's estimate (the search bots'
+switch `hand_worth`; screened, not kept: D245), by edition and player count, then rounds left (this one
+included), up to a constant per round. Fitted by `python -m oriflamme.bots.fit_hand` on logged games of the
+expert and hard bots (docs/BOTS.md; retail 3 players on 2,600 games, the prototype's two players on 1,800)."""
 
-# What a card still in hand at a round's start is worth beyond the estimate, by edition and player count,
-# then rounds left (this one included), up to a constant per round: fitted on logged games of the expert
-# and hard bots (`python -m oriflamme.bots.fit_hand`, docs/BOTS.md; retail 3 players on 2,600 games, the
-# prototype's two-player mode on 1,800).
 HAND_WORTH: dict[str, dict[int, dict[str, float]]] = {"retail:3": {
     5: {"lord": 2.20, "conspiracy": 2.03, "ambush": 1.92, "shapeshifter": 0.83, "assassination": 0.61,
         "soldier": 0.60, "decree": 0.26, "archer": 0.23, "heir": 0.09, "spy": 0.0},
