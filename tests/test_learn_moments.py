@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import random
 from pathlib import Path
 from typing import Any
 
@@ -102,3 +103,29 @@ def test_walking_into_ones_own_ambush_weighs_less_than_springing_an_opponents() 
     theirs = swing({"kind": "ambush", "player": "blue", "attacker": "red"})  # +4 to Blue, Red's card lost
     own = swing({"kind": "ambush", "player": "red", "attacker": "red"})  # +1 to Red (D17), its card lost
     assert 0 < own < theirs
+
+
+@pytest.mark.parametrize(("game", "variant", "players"),
+                         [("oriflamme", "retail", 3), ("oriflamme", "prototype", 2), ("lieux", "A", 3)])
+def test_a_decisive_moment_says_what_scored(game: str, variant: str, players: int) -> None:
+    """A quiet step (an Heir's 2 points) that took the lead for good is told by what scored there, so the
+    review never says only "Green plays"; a card that scored is named (it is face up)."""
+    spec = registry.get(game)
+    assert spec.explainer is not None
+    told = 0
+    for seed in range(12):
+        rng = random.Random(seed)
+        g = spec.new_game(variant, players, seed)
+        steps = [moments.replay_step(g, None, None, [])]
+        while not g.is_over:
+            actor, action = g.to_act, rng.choice(g.legal_actions())
+            steps.append(moments.replay_step(g, action, actor, g.play(action)))
+        for m in moments.key_moments(spec, steps, g.ranking()[0]):
+            if not m["decisive"]:
+                continue
+            told += 1
+            effect = m["effect"]
+            assert effect is not None and effect in spec.explainer.effects(steps[m["step"]]["events"]), m
+            if effect["kind"] == "gain" and effect["reason"] in ("heir", "lord", "queen"):
+                assert effect["card"] == effect["reason"]
+    assert told >= 6  # most random games have a winner who led to the end from some step

@@ -12,6 +12,8 @@ from typing import Any
 
 from tabletop.protocol import Event, View
 
+from .editions import ALL_CARDS
+
 Effect = dict[str, Any]
 
 
@@ -79,7 +81,11 @@ def effects(events: list[Event], view: View | None = None) -> list[Effect]:
         elif t == "token_added":
             out.append({"kind": "token", "player": e["player"], "tokens": e["tokens"]})
         elif t == "gained":
-            out.append({"kind": "gain", "player": e["player"], "amount": e["amount"], "reason": e["reason"]})
+            gain: Effect = {"kind": "gain", "player": e["player"], "amount": e["amount"],
+                            "reason": e["reason"]}
+            if e["reason"] in ALL_CARDS:
+                gain["card"] = e["reason"]  # a face-up card scoring: public, so the text may name it
+            out.append(gain)
         elif t == "eliminated":
             out.append({"kind": "eliminate", "player": e.get("by"), "victim": e["player"],
                         "card": _public(view, e["player"], e["card"], e["position"]),

@@ -34,6 +34,12 @@ def _leader(scores: dict[str, int]) -> str | None:
     return ahead[0] if len(ahead) == 1 else None
 
 
+def _largest_gain(effects: list[dict[str, Any]]) -> dict[str, Any] | None:
+    """The effect that scored the most points, if any scored."""
+    gains = [e for e in effects if e["kind"] == "gain" and int(e.get("amount") or 0) > 0]
+    return max(gains, key=lambda e: int(e["amount"]), default=None)
+
+
 def score_by_round(steps: list[dict[str, Any]]) -> list[dict[str, Any]]:
     """[{"round": 0, "scores"}, {"round": 1, ...}, ...]: the scores at the deal and at each round's end."""
     out = [{"round": 0, "scores": dict(steps[0]["scores"])}]
@@ -76,6 +82,9 @@ def key_moments(spec: GameSpec, steps: list[dict[str, Any]], winners: list[str])
                 main, main_w = e, w
         if i == decisive:
             weight += DECISIVE_BONUS
+            if main is None:
+                # A quiet step (an Heir's 2 points) took the lead for good: say what scored, not "X plays".
+                main = _largest_gain(effects)
         if main is None and i != decisive:
             continue
         found.append((weight, -i, {

@@ -93,3 +93,28 @@ test("a decisive moment says from where the winner leads, even when the step's g
   }
   await setLang("en");
 });
+
+test("points a card scores are told with the card's name in the edition's words, in hints and key moments", async () => {
+  const { momentText } = await import("../../web/ui/review.js");
+  // The Heir is "Nachfahre" in German: the sentence must use the table's name, never a word of its own.
+  const heir = { kind: "gain", reason: "heir", card: "heir", player: "red", amount: 2 };
+  const hint = { action: "reveal", move: { kind: "reveal", card: "heir", position: 2 }, reason: 0, points: { red: 2 },
+    effects: [heir] };
+  const moment = { step: 12, round: 3, actor: "red", decisive: true, leader: "red", effect: heir };
+  const cases = [
+    { code: "en", said: /your Heir scores 2 points/, told: /^Round 3: the Heir of Red \(you\) scores 2 points — /, plays: / plays/ },
+    { code: "fr", said: /votre Héritier marque 2 points/, told: /^Manche 3\u00a0: la carte Héritier de Rouge \(vous\) rapporte 2 points — /,
+      plays: / joue/ },
+    { code: "de", said: /deine Karte Nachfahre bringt 2 Punkte/, told: /^Runde 3: die Karte Nachfahre von Rot \(du\) bringt 2 Punkte — /,
+      plays: / spielt/ },
+  ];
+  for (const { code, said, told, plays } of cases) {
+    await setLang(code);
+    const N = namer("oriflamme", "retail", "red");
+    assert.match(hintSentence(hint, N, "red"), said);
+    assert.match(momentText(moment, N), told);
+    // Tokens cashed name no card, and say more than "Red plays".
+    assert.doesNotMatch(momentText({ ...moment, effect: { kind: "gain", reason: "tokens", player: "red", amount: 2 } }, N), plays);
+  }
+  await setLang("en");
+});

@@ -51,8 +51,7 @@ export const TEXT = {
     "r.ambush": "the Ambush of {player} springs",
     "r.steal": "it takes {amount} from {victim}",
     "r.gain": "you score {amount}",
-    "r.gain.heir": "your Heir scores {amount}",
-    "r.gain.lord": "your Lord scores {amount}",
+    "r.gain.card": "your {card} scores {amount}",
     "r.gain.tokens": "you collect {amount} from its tokens",
     "r.gain.conspiracy": "your Conspiracy pays {amount}",
     "r.gain.reward": "the place pays you {amount}",
@@ -78,6 +77,8 @@ export const TEXT = {
     "k.steal.leader": "Round {round}: {player} takes {amount} from the leader, {victim}",
     "k.gain.conspiracy": "Round {round}: the Conspiracy of {player} pays {amount}",
     "k.gain": "Round {round}: {player} scores {amount}",
+    "k.gain.card": "Round {round}: the {card} of {player} scores {amount}",
+    "k.gain.tokens": "Round {round}: {player} collects {amount} from a card's tokens",
     "k.discard": "Round {round}: {player} discards the {card} of {victim}",
     "k.other": "Round {round}: {player} plays",
     decisive: "from here on, {player} leads to the end",
@@ -127,8 +128,7 @@ export const TEXT = {
     "r.ambush": "l'Embuscade de {player} se déclenche",
     "r.steal": "elle prend {amount} à {victim}",
     "r.gain": "vous marquez {amount}",
-    "r.gain.heir": "votre Héritier marque {amount}",
-    "r.gain.lord": "votre Seigneur marque {amount}",
+    "r.gain.card": "votre {card} marque {amount}",
     "r.gain.tokens": "vous récupérez {amount} grâce à ses jetons",
     "r.gain.conspiracy": "votre Complot rapporte {amount}",
     "r.gain.reward": "le lieu vous rapporte {amount}",
@@ -152,6 +152,8 @@ export const TEXT = {
     "k.steal.leader": "Manche {round} : {player} prend {amount} au meneur, {victim}",
     "k.gain.conspiracy": "Manche {round} : le Complot de {player} rapporte {amount}",
     "k.gain": "Manche {round} : {player} marque {amount}",
+    "k.gain.card": "Manche {round} : la carte {card} de {player} rapporte {amount}",
+    "k.gain.tokens": "Manche {round} : {player} récupère {amount} grâce aux jetons d'une carte",
     "k.discard": "Manche {round} : {player} défausse la carte {card} de {victim}",
     "k.other": "Manche {round} : {player} joue",
     decisive: "dès lors, {player} mène jusqu'à la fin",
@@ -199,8 +201,7 @@ export const TEXT = {
     "r.ambush": "der Hinterhalt von {player} schnappt zu",
     "r.steal": "sie nimmt {victim} {amount} ab",
     "r.gain": "du bekommst {amount}",
-    "r.gain.heir": "dein Erbe bringt {amount}",
-    "r.gain.lord": "dein Fürst bringt {amount}",
+    "r.gain.card": "deine Karte {card} bringt {amount}",
     "r.gain.tokens": "du kassierst {amount} für ihre Münzen",
     "r.gain.conspiracy": "dein Komplott bringt {amount}",
     "r.gain.reward": "der Ort bringt dir {amount}",
@@ -224,6 +225,8 @@ export const TEXT = {
     "k.steal.leader": "Runde {round}: {player} nimmt dem Führenden, {victim}, {amount} ab",
     "k.gain.conspiracy": "Runde {round}: das Komplott von {player} bringt {amount}",
     "k.gain": "Runde {round}: {player} bekommt {amount}",
+    "k.gain.card": "Runde {round}: die Karte {card} von {player} bringt {amount}",
+    "k.gain.tokens": "Runde {round}: {player} kassiert {amount} für die Münzen einer Karte",
     "k.discard": "Runde {round}: {player} wirft die Karte {card} von {victim} ab",
     "k.other": "Runde {round}: {player} spielt",
     decisive: "ab hier führt {player} bis zum Ende",
@@ -274,6 +277,16 @@ export function namer(game, edition, viewer) {
 }
 
 /**
+ * The sentence for points scored: the reason's own (a Conspiracy cashed), else the scoring card's, else plain.
+ * @param {"r" | "k"} kind a hint's result or a key moment @param {Effect} e
+ */
+export function gainKey(kind, e) {
+  const own = `${kind}.gain.${e.reason}`;
+  if (hasLx(own)) return own;
+  return e.card != null ? `${kind}.gain.card` : `${kind}.gain`;
+}
+
+/**
  * A sentence's form for a card nobody may name yet ("the face-down card of Green"), where it has one.
  * @param {string} key @param {boolean} hidden
  */
@@ -317,10 +330,7 @@ export function moveText(move, N) {
 export function effectText(e, N) {
   const vars = { player: N.who(e.player), victim: N.who(e.victim), attacker: N.who(e.attacker), amount: N.amount(e.amount),
     tokens: e.tokens, card: N.card(e.card != null ? e.card : e.value), place: N.place(e.place) };
-  if (e.kind === "gain") {
-    const key = `r.gain.${e.reason}`;
-    return lx(hasLx(key) ? key : "r.gain", vars);
-  }
+  if (e.kind === "gain") return lx(gainKey("r", e), vars);
   const key = down(`r.${e.kind}`, e.card == null && e.value == null);
   return hasLx(key) ? lx(key, vars) : "";
 }

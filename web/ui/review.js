@@ -5,7 +5,7 @@
 // Python computes all of it (tabletop.moments, tabletop.review); this module only words and draws it.
 import { h } from "./dom.js";
 import { t, colourName } from "../i18n/index.js";
-import { lx, namer, moveText, loadNames } from "./learntext.js";
+import { lx, namer, moveText, loadNames, gainKey } from "./learntext.js";
 
 /** @import { Engine, ReviewSummary, Colour } from "../types/bridge" */
 /** @import { Move, Effect, Namer } from "./learntext.js" */
@@ -112,7 +112,7 @@ export function momentText(m, N) {
   let key = `k.${e.kind}`;
   if (e.kind === "steal" && m.from_leader) key = "k.steal.leader";
   if (e.kind === "ambush" && e.attacker === e.player) key = "k.ambush.own";
-  if (e.kind === "gain" && e.reason === "conspiracy") key = "k.gain.conspiracy";
+  if (e.kind === "gain") key = gainKey("k", e);
   if (e.kind === "eliminate") vars.player = N.who(e.player);
   const text = lx(key === `k.${e.kind}` && lx(key) === key ? "k.other" : key, vars);
   return m.decisive ? `${text} — ${lx("decisive", { player: N.who(m.leader || m.actor) })}` : text;
