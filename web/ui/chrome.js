@@ -101,7 +101,7 @@ export function endDialog(u, opts) {
     for (const c of group) {
       rows.push(h("tr", { key: c, class: `c-${c} ${c === opts.viewer ? "me" : ""}` },
         h("td", { class: "place" }, String(place)),
-        h("td", {}, h("span", { class: "swatch" }), " ", colourName(c), c === opts.viewer ? ` (${t("youShort")})` : "",
+        h("td", {}, h("span", { class: "who" }, h("span", { class: "swatch" }), " ", colourName(c)), c === opts.viewer ? ` (${t("youShort")})` : "",
           opts.crown && view.first === c ? h("span", { class: "crown", title: t("firstPlayer") }, " ♛") : null),
         h("td", { class: "num" }, String(scores[c] ?? "?")),
         opts.tieColumn ? h("td", { class: "num" }, String(tie && tie.values ? tie.values[c] ?? "?" : "?")) : null));
