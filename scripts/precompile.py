@@ -51,7 +51,8 @@ NOT_IN_BROWSER = ("oriflamme.__main__", "tabletop.__main__", "tabletop.cli", "or
                   "oriflamme.bots.fit_cutoff", "oriflamme.bots.fit_hand", "oriflamme.bots.hand_worth",
                   "oriflamme.bots.hidden", "oriflamme.bots.oracle", "oriflamme.bots.placed",
                   "oriflamme.bots.points", "oriflamme.bots.reading", "oriflamme.bots.second_look",
-                  "oriflamme.bots.shots", "tabletop.arena", "tabletop.arena_stats")
+                  "oriflamme.bots.shots", "tabletop.arena", "tabletop.arena_stats",
+                  "tabletop.review_calibrate", "tabletop.review_fit")
 CACHE = ROOT / ".cache" / "precompile"
 TRACE = ROOT / "scripts" / "boot_trace.py"  # what a boot and the games import (run in Pyodide)
 ON_DEMAND = ROOT / "py" / "stdlib_on_demand.py"  # imports any other stdlib module from the full archive

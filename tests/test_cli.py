@@ -395,6 +395,13 @@ def test_key_moments_in_words() -> None:
     paid = {"round": 6, "actor": "blue", "effect": {"kind": "gain", "player": "blue", "amount": 8,
                                                    "reason": "conspiracy"}}
     assert moment_line(paid, "red") == "Round 6: blue's conspiracy pays 8 points"
+    heir = {"round": 3, "actor": "red", "decisive": True, "leader": "red",
+            "effect": {"kind": "gain", "player": "red", "amount": 2, "reason": "heir", "card": "heir"}}
+    assert moment_line(heir, "red") == ("Round 3: your heir scores 2 points — "
+                                        "from here on, you lead to the end")
+    cashed = {"round": 4, "actor": "green", "effect": {"kind": "gain", "player": "green", "amount": 3,
+                                                       "reason": "tokens"}}
+    assert moment_line(cashed, "red") == "Round 4: green collects 3 points from a card's tokens"
 
 
 def test_a_resumed_game_is_reviewed_from_where_it_was_loaded(tmp_path: Path) -> None:

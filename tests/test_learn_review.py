@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import math
 import random
 from pathlib import Path
 from typing import Any
@@ -97,3 +98,48 @@ def test_an_unfinished_game_is_not_reviewed() -> None:
     u = json.loads(api.new_game(json.dumps({"game": "oriflamme", "players": 3, "seed": 1})))
     assert "error" not in u
     assert "error" in json.loads(api.review_start())
+
+
+@pytest.mark.parametrize("game_id", ["oriflamme", "lieux"])
+def test_every_player_count_has_a_win_chance_map_that_rises_with_the_rating(game_id: str) -> None:
+    spec = registry.get(game_id)
+    counts = {n for v in spec.variants for n in range(v.min_players, v.max_players + 1)}
+    assert set(spec.review_chances) == counts
+    ratings = [i / 50 for i in range(51)]
+    for players, table in spec.review_chances.items():
+        assert table, players
+        for left in range(len(table) + 2):  # beyond the table, its last entry
+            chances = [review.chance_from(table, left, r) for r in ratings]
+            assert all(0 < c < 1 for c in chances)
+            assert chances == sorted(chances) and chances[-1] > chances[0], (players, left)
+
+
+def test_a_decisions_loss_is_the_drop_of_its_win_chance() -> None:
+    spec = registry.get("oriflamme")
+    game = spec.new_game(None, 3, 7)
+    rng = random.Random(7)
+    judged = 0
+    while not game.is_over:
+        legal = game.legal_actions()
+        me = game.to_act
+        assert me is not None
+        if len(legal) > 2 and judged < 4:
+            view = game.view(me)
+            j = review.judge(spec, review.Decision(judged, me, view, legal, legal[-1]), 100)
+            for side in ("best", "played"):
+                chance = review.win_chance(spec.review_chances, view, j[f"value_{side}"])
+                assert j[f"chance_{side}"] == pytest.approx(chance, abs=2e-4)  # the rating is rounded
+            assert j["loss"] == pytest.approx(max(0.0, j["chance_best"] - j["chance_played"]), abs=2e-4)
+            judged += 1
+        game.play(rng.choice(legal))
+    assert judged == 4
+
+
+def test_the_fit_finds_a_known_logistic_map() -> None:
+    from tabletop.review_fit import fit_logistic
+
+    rng = random.Random(3)
+    xs = [rng.uniform(-3, 3) for _ in range(4000)]
+    ys = [1.0 if rng.random() < 1 / (1 + math.exp(-(-0.7 + 0.6 * x))) else 0.0 for x in xs]
+    a, b = fit_logistic(xs, ys)
+    assert a == pytest.approx(-0.7, abs=0.12) and b == pytest.approx(0.6, abs=0.08)

@@ -92,6 +92,16 @@ def _make_bot(level: str, seed: int | None = 0, budget_ms: float | None = None,
     return bots.make_bot(level, seed=seed, budget_ms=budget_ms, iterations=iterations, **clock)
 
 
+# The review's rating → win chance, per player count, for 0, 1, 2, … rounds left (D253): fitted on the 19,898
+# decisions of 390 bot games (`python -m tabletop.review_fit`; retail 3–5 players, the prototype's two).
+REVIEW_CHANCES = {
+    2: ((-0.69, 1.508), (-0.646, 1.536), (-0.78, 1.353), (-0.562, 1.539), (-0.705, 1.604), (-0.488, 1.594),
+        (-0.31, 1.533)),
+    3: ((-0.54, 1.172), (-0.611, 0.899), (-0.69, 0.702), (-0.63, 0.562), (-0.653, 0.458), (-0.683, 0.361)),
+    4: ((-0.533, 1.189), (-0.733, 0.802), (-0.835, 0.617), (-0.848, 0.613), (-0.94, 0.588), (-0.914, 0.674)),
+    5: ((-0.646, 0.88), (-0.619, 1.088), (-0.789, 0.525), (-0.948, 0.464), (-1.142, 0.34), (-1.221, 0.309)),
+}
+
 SPEC = GameSpec(
     id="oriflamme",
     title="Oriflamme",
@@ -107,5 +117,6 @@ SPEC = GameSpec(
     explainer=_effects,
     tutorial=_guide,
     review_iterations=12_000,
+    review_chances=REVIEW_CHANCES,
     settings_of=lambda g: {"edition": _own(g).edition},
 )

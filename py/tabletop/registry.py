@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import importlib
 import random
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any, ClassVar, Protocol
 
@@ -107,6 +107,9 @@ class GameSpec:
     review_iterations: int = 20_000
     # Multiplies the review's loss thresholds: a game whose judging search is noisier needs wider ones.
     review_scale: float = 1.0
+    # The review's map from the judge's rating to a win chance: per player count, (a, b) of
+    # σ(a + b·logit(rating)) for 0, 1, 2, … rounds left (`tabletop.review_fit`); none: the rating itself.
+    review_chances: Mapping[int, tuple[tuple[float, float], ...]] = field(default_factory=dict)
     tutorial: Callable[[], dict[str, Any]] | None = None  # the guided first game: settings and script
 
     @property

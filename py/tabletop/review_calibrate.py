@@ -13,6 +13,23 @@ import sys
 from typing import Any
 
 from . import registry, review
+from .protocol import Game
+
+
+def play_out(game: Game, bots: dict[str, Any]) -> dict[str, list[review.Decision]]:
+    """Plays `game` to its end with `bots`; each seat's decisions that had a choice, as the review takes
+    them."""
+    seen: dict[str, list[review.Decision]] = {c: [] for c in game.seats}
+    while not game.is_over:
+        colour = game.to_act
+        assert colour is not None
+        legal = game.legal_actions()
+        view = game.view(colour)
+        action = bots[colour].choose(view, legal)
+        if len(legal) > 1:
+            seen[colour].append(review.Decision(len(seen[colour]), colour, view, legal, action))
+        game.play(action)
+    return seen
 
 
 def losses(game_id: str, level: str, games: int, seed: int = 1) -> list[float]:
@@ -24,16 +41,7 @@ def losses(game_id: str, level: str, games: int, seed: int = 1) -> list[float]:
         bots: dict[str, Any] = {c: spec.make_bot("normal", seed=seed * 100 + g * 8 + i)
                                 for i, c in enumerate(game.seats)}
         bots[me] = spec.make_bot(level, seed=seed * 100 + g * 8, iterations=300)
-        decisions: list[review.Decision] = []
-        while not game.is_over:
-            colour = game.to_act
-            assert colour is not None
-            legal = game.legal_actions()
-            view = game.view(colour)
-            action = bots[colour].choose(view, legal)
-            if colour == me and len(legal) > 1:
-                decisions.append(review.Decision(len(decisions), colour, view, legal, action))
-            game.play(action)
+        decisions = play_out(game, bots)[me]
         per = review.iterations_per_decision(spec, len(decisions))
         out.extend(review.judge(spec, d, per)["loss"] for d in decisions)
     return out

@@ -15,8 +15,8 @@ import { lx, namer, moveText, loadNames, gainKey } from "./learntext.js";
  * @typedef {{round: number, scores: Record<Colour, number>}} RoundScores
  * @typedef {ReviewSummary & {game: string, rounds: RoundScores[], moments: Moment[], scores: Record<Colour, number>,
  *   held: Record<Colour, Record<string, (string | number)[]>>}} Summary what engine.reviewStart() answers
- * @typedef {{index: number, colour: Colour, grade: string, played: string, best: string, value_best: number,
- *   value_played: number, moves?: Record<string, Move>}} Judged one decision judged (tabletop.review)
+ * @typedef {{index: number, colour: Colour, grade: string, played: string, best: string, chance_best: number,
+ *   chance_played: number, moves?: Record<string, Move>}} Judged one decision judged (tabletop.review)
  * @typedef {{status: string, key: string, summary: Summary | null, judged: Judged[], done: number, total: number,
  *   costliest: number[]|null, error: string|null, ms: number, names?: Namer}} ReviewState
  * @typedef {{game: string, edition: string, viewer: Colour | null, decisions?: boolean, watch?: boolean}} ReviewContext
@@ -151,7 +151,7 @@ function decisionsBlock(state, all) {
       all ? [colourName(j.colour), " · "] : null,
       h("strong", {}, lx(`g.${j.grade}`)), " · ",
       lx("played", { move: actionText(j.played, j, state) }), " · ", lx("better", { move: actionText(j.best, j, state) }), " · ",
-      lx("winChance", { a: Math.round(j.value_best * 100), b: Math.round(j.value_played * 100) }), " ",
+      lx("winChance", { a: Math.round(j.chance_best * 100), b: Math.round(j.chance_played * 100) }), " ",
       h("button", { type: "button", class: "btn link", "data-ui": "replay-step", "data-step": String(j.index) }, lx("atStep")))))
       : h("p", { "data-testid": "no-mistakes" }, lx("noMistakes")));
 }

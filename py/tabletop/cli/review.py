@@ -77,6 +77,10 @@ def moment_line(m: dict[str, Any], me: str | None, unit: tuple[str, str] = ("poi
         text = f"{_does(player, 'takes')} {amount} from {leader}{_who(e.get('victim'), me)}"
     elif kind == "gain" and e.get("reason") == "conspiracy":
         text = f"{_of(player)} conspiracy pays {amount}"
+    elif kind == "gain" and e.get("reason") == "tokens":
+        text = f"{_does(player, 'collects')} {amount} from a card's tokens"
+    elif kind == "gain" and e.get("card"):
+        text = f"{_of(player)} {e['card']} scores {amount}"
     elif kind == "gain":
         text = f"{_does(player, 'scores')} {amount}"
     elif kind == "discard":
@@ -148,5 +152,5 @@ def review_lines(spec: GameSpec, record: Record, ranking: list[list[str]], me: s
         parts += [] if round_no is None else [f"round {round_no}"]
         label = f" ({', '.join(parts)})" if parts else ""
         yield (f"  {GRADE_MARKS[j['grade']]} {j['grade'].capitalize()}{label}: played '{j['played']}', "
-               f"better '{j['best']}' — win chance {round(j['value_best'] * 100)}% → "
-               f"{round(j['value_played'] * 100)}%.")
+               f"better '{j['best']}' — win chance {round(j['chance_best'] * 100)}% → "
+               f"{round(j['chance_played'] * 100)}%.")
