@@ -118,3 +118,20 @@ test("points a card scores are told with the card's name in the edition's words,
   }
   await setLang("en");
 });
+
+test("one's own card is named as one's own in a hint or a review, not as another player's", async () => {
+  const cases = [
+    { code: "en", mine: "Eliminate your Shapeshifter at position 3", theirs: "Eliminate the Shapeshifter of Blue at position 3" },
+    { code: "fr", mine: "Éliminez votre Changeforme en position 3", theirs: "Éliminez la carte Changeforme de Bleu en position 3" },
+    { code: "de", mine: "Schalte deine Karte Formwandlerin an Position 3 aus",
+      theirs: "Schalte die Karte Formwandlerin von Blau an Position 3 aus" },
+  ];
+  for (const { code, mine, theirs } of cases) {
+    await setLang(code);
+    const N = namer("oriflamme", "retail", "red");
+    assert.equal(moveText({ kind: "eliminate", owner: "red", card: "shapeshifter", position: 3 }, N), mine);
+    assert.equal(moveText({ kind: "eliminate", owner: "blue", card: "shapeshifter", position: 3 }, N), theirs);
+    assert.doesNotMatch(moveText({ kind: "move", owner: "red", card: "lord", position: 2, to: 4 }, N), /Red|Rouge|Rot/);
+  }
+  await setLang("en");
+});

@@ -43,6 +43,13 @@ export const TEXT = {
     "m.lmove": "Move the {card} of {owner} to the {to}",
     "m.lcopy": "Copy the {card} of {owner}",
     "m.discard": "Discard the {card} of {owner}",
+    "m.eliminate.own": "Eliminate your {card} at position {pos}",
+    "m.copy.own": "Copy your {card} at position {pos}",
+    "m.move.own": "Move your {card} from position {pos} to gap {to}",
+    "m.moveOnto.own": "Move your {card} from position {pos} onto position {to}",
+    "m.lmove.own": "Move your {card} to the {to}",
+    "m.lcopy.own": "Copy your {card}",
+    "m.discard.own": "Discard your {card}",
     "m.target": "Aim at {victim}",
     "m.targetPlace": "Send {victim} to the {place}",
     // hint: the reason
@@ -121,6 +128,13 @@ export const TEXT = {
     "m.lmove": "Déplacez la carte {card} de {owner} au {to}",
     "m.lcopy": "Copiez la carte {card} de {owner}",
     "m.discard": "Défaussez la carte {card} de {owner}",
+    "m.eliminate.own": "Éliminez votre {card} en position {pos}",
+    "m.copy.own": "Copiez votre {card} en position {pos}",
+    "m.move.own": "Déplacez votre {card} de la position {pos} à l'espace {to}",
+    "m.moveOnto.own": "Déplacez votre {card} de la position {pos} sur la position {to}",
+    "m.lmove.own": "Déplacez votre {card} au {to}",
+    "m.lcopy.own": "Copiez votre {card}",
+    "m.discard.own": "Défaussez votre {card}",
     "m.target": "Visez {victim}",
     "m.targetPlace": "Envoyez {victim} au {place}",
     "r.eliminate": "elle retire la carte {card} de {victim}",
@@ -194,6 +208,13 @@ export const TEXT = {
     "m.lmove": "Verschiebe die Karte {card} von {owner} an den Ort {to}",
     "m.lcopy": "Kopiere die Karte {card} von {owner}",
     "m.discard": "Wirf die Karte {card} von {owner} ab",
+    "m.eliminate.own": "Schalte deine Karte {card} an Position {pos} aus",
+    "m.copy.own": "Kopiere deine Karte {card} an Position {pos}",
+    "m.move.own": "Verschiebe deine Karte {card} von Position {pos} in Lücke {to}",
+    "m.moveOnto.own": "Verschiebe deine Karte {card} von Position {pos} auf Position {to}",
+    "m.lmove.own": "Verschiebe deine Karte {card} an den Ort {to}",
+    "m.lcopy.own": "Kopiere deine Karte {card}",
+    "m.discard.own": "Wirf deine Karte {card} ab",
     "m.target": "Ziele auf {victim}",
     "m.targetPlace": "Schicke {victim} an den Ort {place}",
     "r.eliminate": "sie entfernt die Karte {card} von {victim}",
@@ -273,7 +294,7 @@ export function namer(game, edition, viewer) {
   /** An amount with its unit (points, gold), or nothing where the view does not tell it (hidden gold). */
   /** @type {(n: number | null | undefined) => string | undefined} */
   const amount = (n) => (n == null ? undefined : A ? A.amountLabel(n) : String(n));
-  return { card, who, place, amount };
+  return { card, who, place, amount, me: viewer };
 }
 
 /**
@@ -303,20 +324,23 @@ export function moveText(move, N) {
   const hidden = move.card == null && move.value == null;  // an opponent's face-down card
   const card = move.card != null ? N.card(move.card) : move.value != null ? N.card(move.value) : lx("yourCard");
   const owner = N.who(move.owner);
+  // One's own card is "your Soldier", not "the Soldier of Red (you)".
+  /** @type {(key: string, vars: Record<string, unknown>) => string} */
+  const say = (key, vars) => lx(move.owner != null && move.owner === N.me && hasLx(`${key}.own`) ? `${key}.own` : key, vars);
   switch (k) {
     case "place": return lx(`m.place.${move.where}`, { card, pos: move.position });
     case "reveal": case "stay": return lx(`m.${k}`, { card: move.card != null ? card : "" }).replace(/\s+$/, "");
     case "copy": case "eliminate":
-      if (k === "copy" && move.place != null) return lx("m.lcopy", { owner, card }); // a place's card: no position
-      return lx(down(`m.${k}`, hidden), { owner, card, pos: move.position });
+      if (k === "copy" && move.place != null) return say("m.lcopy", { owner, card }); // a place's card: no position
+      return say(down(`m.${k}`, hidden), { owner, card, pos: move.position });
     case "steal": return lx("m.steal", { victim: N.who(move.victim) });
     case "move":
-      if (move.to != null && typeof move.to === "string") return lx("m.lmove", { owner, card, to: N.place(move.to) });
-      return lx(down(move.onto ? "m.moveOnto" : "m.move", hidden), { owner, card, pos: move.position, to: move.to });
+      if (move.to != null && typeof move.to === "string") return say("m.lmove", { owner, card, to: N.place(move.to) });
+      return say(down(move.onto ? "m.moveOnto" : "m.move", hidden), { owner, card, pos: move.position, to: move.to });
     case "choose": return lx("m.choose", { a: move.positions[0], b: move.positions[1] });
     case "select": return lx("m.select", { card });
     case "put": return lx("m.put", { card, place: N.place(move.place) });
-    case "discard": return lx("m.discard", { owner, card });
+    case "discard": return say("m.discard", { owner, card });
     case "target": return move.place ? lx("m.targetPlace", { victim: N.who(move.victim), place: N.place(move.place) }) : lx("m.target", { victim: N.who(move.victim) });
     default: return k;
   }
