@@ -142,6 +142,15 @@ def test_whole_game_then_save_load_replay() -> None:
     assert steps["steps"][-1]["scores"] == u["scores"]
     assert steps["ranking"] == u["ranking"]
     assert all(isinstance(s["position"], dict) for s in steps["steps"])
+    # Each step's move as data, described from what its player saw then (the viewer words it).
+    from oriflamme.effects import describe_move
+    from tabletop import registry
+
+    game = registry.get("oriflamme").new_game(saved["settings"]["edition"], 3, saved["seed"])
+    for step in steps["steps"][1:]:
+        assert step["actor"] == game.to_act
+        assert step["move"] == describe_move(game.view(step["actor"]), step["action"])
+        game.play(step["action"])
 
     loaded = call(webapi.load, json.dumps(saved))
     assert loaded["over"] and loaded["scores"] == u["scores"]

@@ -20,10 +20,12 @@ LEADER_BONUS = 2
 DECISIVE_BONUS = 3
 
 
-def replay_step(game: Game, action: str | None, actor: str | None, events: list[Event]) -> dict[str, Any]:
+def replay_step(game: Game, action: str | None, actor: str | None, events: list[Event],
+                move: dict[str, Any] | None = None) -> dict[str, Any]:
     """One step of a game told back, as `game` stands after `action`: the full position (every card), the
-    action and who played it, its full events and the scores (what `summary` and the replay viewer read)."""
-    return {"position": json.loads(game.to_json()), "action": action, "actor": actor,
+    action and who played it (`move`: the action as data, as its player saw it), its full events and the
+    scores (what `summary` and the replay viewer read)."""
+    return {"position": json.loads(game.to_json()), "action": action, "actor": actor, "move": move,
             "events": list(events), "scores": dict(game.scores)}
 
 

@@ -14,6 +14,16 @@ from session_helpers import ACTIONS, play_to_end
 pytestmark = pytest.mark.browser
 
 
+# For each text of the replay's controls: whether it lies inside their panel.
+INSIDE_PANEL = """() => {
+  const panel = document.querySelector('.rp-controls').getBoundingClientRect();
+  return [...document.querySelectorAll('.rp-controls > p')].map((p) => {
+    const r = p.getBoundingClientRect();
+    return r.width > 0 && r.left >= panel.left && r.right <= panel.right + 1 && r.bottom <= panel.bottom + 1;
+  });
+}"""
+
+
 def j_link(site_url: str, save: Any) -> str:
     body = base64.urlsafe_b64encode(json.dumps(save).encode()).decode().rstrip("=")
     return f"{site_url}#g=j{body}"
@@ -53,7 +63,15 @@ def test_share_link_replays_to_same_scores(strict_page: Any, site_url: str) -> N
     for i in range(downs.count()):
         assert downs.nth(i).get_attribute("data-card")
     page.click('[data-testid="rp-prev"]')
-    assert page.locator('[data-testid="rp-step"]').inner_text().startswith("Step 3/")
+    step = page.locator('[data-testid="rp-step"]')
+    assert step.inner_text().startswith("Step 3/")
+    # The move in words (every step of these first ones places a card), not its action string.
+    assert "Place your" in step.inner_text() and "place " not in step.inner_text()
+    # The step's texts lie inside the controls' panel, on a phone too (they wrapped into a column beside it).
+    for width in (1280, 360):
+        page.set_viewport_size({"width": width, "height": 800})
+        inside = page.evaluate(INSIDE_PANEL)
+        assert inside and all(inside), (width, inside)
     # Jump to a round, then play.
     page.select_option('[data-testid="rp-round-select"]', index=2)
     assert page.locator('[data-testid="rp-round"]').inner_text().startswith("Round 3")

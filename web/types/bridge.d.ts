@@ -113,7 +113,7 @@ export interface Position {
 /** A finished game replayed from its save: every step with the full position (nothing hidden). */
 export interface Replay {
   steps: { position: Position; action: string | null; actor: Colour | null;
-           events: GameEvent[]; scores: Record<Colour, number> }[];
+           move?: { kind: string; [field: string]: any } | null; events: GameEvent[]; scores: Record<Colour, number> }[];
   ranking: Colour[][];
   tie_break: TieBreak | null;
   settings: Settings;

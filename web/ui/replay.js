@@ -5,6 +5,7 @@ import { h } from "./dom.js";
 import { t, colourName } from "../i18n/index.js";
 import { readShareLink } from "./share.js";
 import { loadAdapter, DEFAULT_GAME } from "./games.js";
+import { namer, moveText } from "./learntext.js";
 /** @import { Colour, Engine, Position, Replay } from "../types/bridge" */
 /** @import { Adapter } from "../types/ui" */
 /** @import { Children, VNode } from "./dom.js" */
@@ -78,6 +79,16 @@ export async function startReplay(app, engineReady, onRender, opts = {}) {
   // The review under the table: the chart, the key moments (each a step here), the humans' decisions.
   review ||= await import("./review.js");
   review.startReview(engine, text, `replay:${text.length}:${data.steps.length}`, rerender);
+}
+
+/**
+ * A step's move in words, as its player saw it ("Reveal your Soldier"); the action string if the engine gave no
+ * description.
+ * @param {Replay["steps"][number]} s @param {Position} pos
+ */
+function stepMove(s, pos) {
+  const game = R.data?.settings?.game || DEFAULT_GAME;
+  return s.move ? moveText(s.move, namer(game, pos.edition || pos.set, s.actor)) : String(s.action);
 }
 
 /** @param {string} msg */
@@ -222,7 +233,7 @@ export function replayScreen(boot) {
         h("input", { type: "range", min: "0", max: String(n), value: String(R.step), "data-replay": "step",
           class: "rp-slider", "aria-label": t("step", { k: R.step, n }) }),
         h("p", { class: "decision-text", "data-testid": "rp-step" },
-          t("step", { k: R.step, n }), s.actor ? ` · ${colourName(s.actor)}${t("colon")}${s.action}` : ` · ${t("startPos")}`),
+          t("step", { k: R.step, n }), s.actor ? ` · ${colourName(s.actor)}${t("colon")}${stepMove(s, pos)}` : ` · ${t("startPos")}`),
         lastTexts ? h("p", { class: "last-event" }, lastTexts) : null),
       h("section", { class: "players rp-players", key: "players" },
         pos.seats.map((c) => playerBadge(pos, c, s.scores, game.replayRows(pos, c)))),

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from .. import moments  # (the module, not its function: it runs only when a replay is asked for)
+from .. import moments, registry  # (modules, not functions: moments runs only when a replay is asked for)
 from ..errors import IllegalAction, quote
 from .session import JSONDict, Session, WebError, check_settings
 
@@ -53,9 +53,14 @@ def replay(raw: Any) -> JSONDict:
     if not session.game.is_over:
         raise WebError("only a finished game can be replayed")
     fresh = Session.start(session.settings)
+    explainer = registry.get(fresh.game.game).explainer
     steps: list[JSONDict] = [moments.replay_step(fresh.game, None, None, fresh.game.start_events)]
     for action in session.actions:
+        mover = fresh.game.to_act
+        # The move in words for the viewer, from what its player saw (a face-down target stays unnamed).
+        move = None if explainer is None or mover is None else explainer.describe_move(fresh.game.view(mover),
+                                                                                        action)
         actor, events = fresh.play(action)
-        steps.append(moments.replay_step(fresh.game, action, actor, events))
+        steps.append(moments.replay_step(fresh.game, action, actor, events, move))
     return {"steps": steps, "ranking": fresh.game.ranking(), "tie_break": fresh.game.tie_break(),
             "settings": session.settings, "seats": session.seats()}
