@@ -138,6 +138,9 @@ function textSection(key) {
  */
 export const listText = (names) => new Intl.ListFormat(lang(), { type: "conjunction" }).format(names);
 
+/** A number in the language's way ("3.5", "3,5"), at most one decimal. @param {number} n */
+export const numberText = (n) => new Intl.NumberFormat(lang(), { maximumFractionDigits: 1 }).format(n);
+
 /** t("round", {r: 2, n: 6}) → "Round 2/6" (t("lieux:rank", …) for a game's own text); else English, else the key. */
 /** @type {Map<string, Intl.PluralRules>} */
 const pluralRules = new Map();

@@ -3,7 +3,7 @@
 // request at boot), summed per game, variant and strongest bot level; a dialog with a reset.
 import { h } from "./dom.js";
 import { lx } from "./learntext.js";
-import { t, has } from "../i18n/index.js";
+import { t, has, numberText } from "../i18n/index.js";
 import { gameOf } from "./catalogue.js";
 /** @import { GameRecord } from "./records.js" */
 /** @import { VNode } from "./dom.js" */
@@ -33,14 +33,15 @@ export function statsDialog(list) {
     if (!groups.has(k)) groups.set(k, []);
     groups.get(k)?.push(r);
   }
+  const columns = /** @type {const} */ (["games", "wins", "avgScore", "bestScore", "streak"]);
   /** @type {(key: string, label: string, recs: GameRecord[]) => VNode} */
   const row = (key, label, recs) => {
     const s = summarize(recs);
+    const values = [s.games, s.wins, s.avg, s.best, s.streak];
+    // Each figure carries its column's name: a phone shows the row as a card of labelled figures (learn.css).
     return h("tr", { key },
       h("th", { scope: "row" }, label),
-      h("td", { class: "num" }, String(s.games)), h("td", { class: "num" }, String(s.wins)),
-      h("td", { class: "num" }, String(s.avg)), h("td", { class: "num" }, String(s.best)),
-      h("td", { class: "num" }, String(s.streak)));
+      values.map((v, i) => h("td", { key: columns[i], class: "num", "data-label": lx(columns[i]) }, numberText(v))));
   };
   /** @param {string} k "game|variant|level" */
   const label = (k) => {
@@ -56,7 +57,7 @@ export function statsDialog(list) {
         h("button", { type: "button", class: "btn close", "data-ui": "stats-close", "aria-label": t("close") }, "✕")),
       list.length
         ? h("div", { class: "stats-scroll" }, h("table", { class: "scores stats-table" },
-          h("thead", {}, h("tr", {}, h("th", {}, ""), ...["games", "wins", "avgScore", "bestScore", "streak"].map((k) =>
+          h("thead", {}, h("tr", {}, h("th", {}, ""), ...columns.map((k) =>
             h("th", { class: "num", scope: "col" }, lx(k))))),
           h("tbody", {}, row("all", lx("all"), list), [...groups].map(([k, recs]) => row(k, label(k), recs)))))
         : h("p", { class: "muted", "data-testid": "stats-empty" }, lx("noStats")),
