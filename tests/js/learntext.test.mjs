@@ -132,6 +132,9 @@ test("one's own card is named as one's own in a hint or a review, not as another
     assert.equal(moveText({ kind: "eliminate", owner: "red", card: "shapeshifter", position: 3 }, N), mine);
     assert.equal(moveText({ kind: "eliminate", owner: "blue", card: "shapeshifter", position: 3 }, N), theirs);
     assert.doesNotMatch(moveText({ kind: "move", owner: "red", card: "lord", position: 2, to: 4 }, N), /Red|Rouge|Rot/);
+    // Speaking to nobody (a hot-seat review, a replay), a decision's own player is still "your".
+    const nobody = { ...namer("oriflamme", "retail", null), me: "red" };
+    assert.equal(moveText({ kind: "eliminate", owner: "red", card: "shapeshifter", position: 3 }, nobody), mine);
   }
   await setLang("en");
 });

@@ -88,7 +88,7 @@ export async function startReplay(app, engineReady, onRender, opts = {}) {
  */
 function stepMove(s, pos) {
   const game = R.data?.settings?.game || DEFAULT_GAME;
-  return s.move ? moveText(s.move, namer(game, pos.edition || pos.set, s.actor)) : String(s.action);
+  return s.move ? moveText(s.move, { ...namer(game, pos.edition || pos.set, null), me: s.actor }) : String(s.action);
 }
 
 /** @param {string} msg */

@@ -157,12 +157,13 @@ function decisionsBlock(state, all) {
 }
 
 /**
- * A judged action in words: the decision's own move data when the engine gave it, else the action.
+ * A judged action in words: the decision's own move data when the engine gave it, else the action. Its
+ * player's own card is "your …" even where the review speaks to nobody (hot-seat, a replay).
  * @param {string} action @param {Judged} j @param {ReviewState} state
  */
 function actionText(action, j, state) {
   const d = j.moves && j.moves[action];
-  return d && state.names ? moveText(d, state.names) : action;
+  return d && state.names ? moveText(d, { ...state.names, me: j.colour }) : action;
 }
 
 /**
