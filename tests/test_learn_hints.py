@@ -97,7 +97,9 @@ def test_a_reveal_is_explained_by_what_it_brings_not_by_the_card_turning_face_up
             kinds = [e["kind"] for e in why["effects"]]
             assert "reveal" in kinds, kinds
             if why["reason"] is not None:
-                assert why["effects"][why["reason"]]["kind"] != "reveal", why
+                # Neither the card turning face up nor a one-shot card leaving after it acted is a reason
+                # (a hint said "Reveal your Conspiracy: the Conspiracy of ? leaves the table").
+                assert why["effects"][why["reason"]]["kind"] not in ("reveal", "discard"), why
             if any(e["kind"] == "gain" and e["player"] == view["viewer"] for e in why["effects"]):
                 assert why["reason"] is not None
                 told_gain += 1

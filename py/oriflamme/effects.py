@@ -70,7 +70,8 @@ def describe_move(view: View, action: str) -> Effect:
 
 
 def effects(events: list[Event], view: View | None = None) -> list[Effect]:
-    """The events' consequences worth telling, in order (placements and bookkeeping left out)."""
+    """The events' consequences worth telling, in order (placements and bookkeeping left out: a one-shot card
+    leaving after it acted is not a reason to play it, and a hint said "its Conspiracy leaves the table")."""
     out: list[Effect] = []
     for e in events:
         t = e["type"]
@@ -100,9 +101,6 @@ def effects(events: list[Event], view: View | None = None) -> list[Effect]:
                         "from": e["from"], "to": e.get("to", e.get("onto"))})
         elif t == "copied":
             out.append({"kind": "copy", "player": e["player"], "card": e["card"]})
-        elif t == "discarded":
-            out.append({"kind": "discard", "player": e["player"],
-                        "card": _public(view, e["player"], e["card"], e["position"])})
     return out
 
 
