@@ -70,8 +70,8 @@ def describe_move(view: View, action: str) -> Effect:
 
 
 def effects(events: list[Event], view: View | None = None) -> list[Effect]:
-    """The events' consequences worth telling, in order (placements and bookkeeping left out: a one-shot card
-    leaving after it acted is not a reason to play it, and a hint said "its Conspiracy leaves the table")."""
+    """The events' consequences worth telling, in order (placements and bookkeeping left out, among them a
+    one-shot card leaving after it acted: that is no reason to play it, D257)."""
     out: list[Effect] = []
     for e in events:
         t = e["type"]
