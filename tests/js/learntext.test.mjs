@@ -138,3 +138,15 @@ test("one's own card is named as one's own in a hint or a review, not as another
   }
   await setLang("en");
 });
+
+test("French results do not stand for the card with a feminine pronoun (a Soldat, a Décret royal are masculine)", async () => {
+  await setLang("fr");
+  const N = namer("oriflamme", "retail", "red");
+  const stay = { action: "stay", move: { kind: "stay", card: "decree", position: 2 }, reason: 0, points: {},
+    effects: [{ kind: "token", player: "red", tokens: 1 }] };
+  const shot = { action: "eliminate 3", move: { kind: "eliminate", owner: "blue", card: "lord", position: 3 }, reason: 0,
+    points: { red: 1 }, effects: [{ kind: "eliminate", player: "red", victim: "blue", card: "lord" }] };
+  for (const hint of [stay, shot]) assert.doesNotMatch(hintSentence(hint, N, "red"), /\belle\b/);
+  assert.equal(hintSentence(stay, N, "red"), "Laissez votre Décret royal face cachée\u00a0: un jeton s'y ajoute (1 dessus).");
+  await setLang("en");
+});
