@@ -96,7 +96,7 @@ SPEC = GameSpec(
     explainer=_effects,
     tutorial=_tutorial.guide,
     review_iterations=4_000,
-    review_scale=1.5,  # its judge is noisier: an expert move graded about one time in twenty (docs/BOTS.md)
+    review_scale=1.5,  # its judge is noisier: at 1.5 it grades 2 % of an expert's moves (docs/BOTS.md)
     review_chances=REVIEW_CHANCES,
     settings_of=lambda g: {"set": _own(g).state.set_id, "hidden_gold": _own(g).state.hidden_gold},
 )

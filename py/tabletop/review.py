@@ -58,13 +58,18 @@ def rounds_left(view: View) -> int:
     return max(0, int(view.get("rounds") or 0) - int(view.get("round") or 0))
 
 
+def logit(rating: float) -> float:
+    """log(r / (1 − r)) of a rating read within [CLIP, 1 − CLIP]: what the win-chance map is linear in."""
+    r = min(1 - CLIP, max(CLIP, rating))
+    return math.log(r / (1 - r))
+
+
 def chance_from(table: Sequence[tuple[float, float]], left: int, rating: float) -> float:
     """The win chance a rating stands for, `left` rounds from the end: σ(a + b·logit(rating))."""
     if not table:
         return rating
     a, b = table[min(left, len(table) - 1)]
-    r = min(1 - CLIP, max(CLIP, rating))
-    return 1 / (1 + math.exp(-(a + b * math.log(r / (1 - r)))))
+    return 1 / (1 + math.exp(-(a + b * logit(rating))))
 
 
 def win_chance(chances: Mapping[int, Sequence[tuple[float, float]]], view: View, rating: float) -> float:

@@ -26,7 +26,7 @@ from typing import Any
 from . import registry, review
 from .review_calibrate import play_out
 
-SEARCH_ITERATIONS = 300  # the search bots' budget in the games played (their level, not the judge's)
+ITERATIONS = 300  # the search bots' budget in the games played (the others ignore it; not the judge's)
 RIDGE = 1e-3
 
 
@@ -39,11 +39,8 @@ def judged_rows(game_id: str, variant: str, players: int, games: int, seed: int)
         s = seed + g
         rng = random.Random(s)
         game = spec.new_game(variant, players, s)
-        bots: dict[str, Any] = {}
-        for i, c in enumerate(game.seats):
-            level = rng.choice(levels)
-            search = level in ("hard", "expert")
-            bots[c] = spec.make_bot(level, seed=s * 10 + i, iterations=SEARCH_ITERATIONS if search else None)
+        bots: dict[str, Any] = {c: spec.make_bot(rng.choice(levels), seed=s * 10 + i, iterations=ITERATIONS)
+                                for i, c in enumerate(game.seats)}
         seen = play_out(game, bots)
         ranking = game.ranking()
         share = {c: 1 / len(ranking[0]) if c in ranking[0] else 0.0 for c in game.seats}
@@ -53,11 +50,6 @@ def judged_rows(game_id: str, variant: str, players: int, games: int, seed: int)
                 judged = review.judge(spec, d, per)
                 yield {"game": game_id, "seed": s, "players": players, "left": review.rounds_left(d.view),
                        "value": judged["value_played"], "best": judged["value_best"], "win": share[colour]}
-
-
-def _logit(p: float) -> float:
-    p = min(1 - review.CLIP, max(review.CLIP, p))
-    return math.log(p / (1 - p))
 
 
 def fit_logistic(xs: list[float], ys: list[float]) -> tuple[float, float]:
@@ -101,7 +93,7 @@ def fit(rows: list[dict[str, Any]]) -> dict[int, tuple[tuple[float, float], ...]
                 group = [r for r in mine if r["left"] >= left]
             if len(group) < 40:
                 break
-            a, b = fit_logistic([_logit(r["value"]) for r in group], [r["win"] for r in group])
+            a, b = fit_logistic([review.logit(r["value"]) for r in group], [r["win"] for r in group])
             table.append((round(a, 3), round(b, 3)))
         out[players] = tuple(table)
     return out
